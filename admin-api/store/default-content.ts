@@ -1,0 +1,25 @@
+import { school } from '../../site/school.ts';
+import type { SiteContent } from '../../site/lib/content-schema.ts';
+
+/** The content of a fresh data folder: short welcome messages and no items. */
+export function defaultContent(): SiteContent {
+  const welcome = (role: string) =>
+    `Welcome to ${school.name}. As ${role}, I am proud of our students, our teachers and the families who trust us. Thank you for visiting our website.`;
+  return {
+    logos: [],
+    homegallery: [],
+    gallery: [],
+    events: [],
+    news: [],
+    presidentMessage: welcome('President'),
+    presidentImage: null,
+    secretaryMessage: welcome('Secretary'),
+    secretaryImage: null,
+    correspondentMessage: welcome('Correspondent'),
+    correspondentImage: null,
+    headmistressMessage: welcome('Headmistress'),
+    headmistressImage: null,
+    honoraryPresidentMessage: welcome('Honorary President'),
+    honoraryPresidentImage: null,
+  };
+}

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SiteContent } from '../../site/lib/content-schema.ts';
+import { defaultContent } from './default-content.ts';
+import { InvalidDocumentError, JsonDocument } from './json-document.ts';
+
+let dir: string;
+let file: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'json-document-'));
+  file = join(dir, 'nested', 'content.json');
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+const open = () => JsonDocument.open(file, SiteContent, defaultContent);
+const event = (title: string) => ({
+  _id: randomUUID(),
+  title,
+  description: 'A day of games',
+  date: '2026-03-01',
+  time: '',
+  location: '',
+  image: null,
+});
+
+describe('JsonDocument', () => {
+  it('starts a fresh folder with the default content, written to disk', async () => {
+    const store = await open();
+    expect(store.data).toEqual(defaultContent());
+    expect(store.data.presidentMessage).toMatch(/Welcome/);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(defaultContent());
+  });
+
+  it('keeps what was written across a reopen', async () => {
+    const store = await open();
+    await store.update((content) => void content.events.push(event('Sports day')));
+    const reopened = await open();
+    expect(reopened.data.events.map((e) => e.title)).toEqual(['Sports day']);
+  });
+
+  it('refuses a change that breaks the schema and changes nothing', async () => {
+    const store = await open();
+    const before = await readFile(file, 'utf8');
+    const change = store.update((content) => {
+      content.events.push({ ...event('Broken'), date: 'not a date' });
+    });
+    await expect(change).rejects.toBeInstanceOf(InvalidDocumentError);
+    expect(store.data.events).toEqual([]);
+    expect(store.revision).toBe(0);
+    expect(await readFile(file, 'utf8')).toBe(before);
+  });
+
+  it('changes nothing when the change itself throws', async () => {
+    const store = await open();
+    const change = store.update((content) => {
+      content.events.push(event('Half done'));
+      throw new Error('stop');
+    });
+    await expect(change).rejects.toThrow('stop');
+    expect(store.data.events).toEqual([]);
+    expect(JSON.parse(await readFile(file, 'utf8')).events).toEqual([]);
+  });
+
+  it('keeps all of 100 concurrent writes, and the file parses at every moment', async () => {
+    const store = await open();
+    let reading = true;
+    let reads = 0;
+    const reader = (async () => {
+      while (reading) {
+        JSON.parse(await readFile(file, 'utf8'));
+        reads += 1;
+      }
+    })();
+    const titles = Array.from({ length: 100 }, (_, i) => `Event ${i}`);
+    await Promise.all(titles.map((title) => store.update((c) => void c.events.push(event(title)))));
+    reading = false;
+    await reader;
+
+    expect(reads).toBeGreaterThan(0);
+    expect(store.revision).toBe(100);
+    expect(store.data.events.map((e) => e.title).sort()).toEqual([...titles].sort());
+    const onDisk = SiteContent.parse(JSON.parse(await readFile(file, 'utf8')));
+    expect(onDisk.events).toHaveLength(100);
+  });
+
+  it('tells listeners about each commit, with the document before and after', async () => {
+    const store = await open();
+    const seen: number[][] = [];
+    store.onCommit((next, previous) => seen.push([previous.events.length, next.events.length]));
+    await store.update((c) => void c.events.push(event('One')));
+    await store.update(() => {
+      throw new Error('refused');
+    }).catch(() => {});
+    expect(seen).toEqual([[0, 1]]);
+  });
+
+  it('refuses to start on a file that does not hold valid data, leaving it alone', async () => {
+    const store = await open();
+    await store.settled();
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(file, '{"events": "nope"}');
+    await expect(open()).rejects.toThrow(/does not hold valid data/);
+    expect(await readFile(file, 'utf8')).toBe('{"events": "nope"}');
+  });
+});

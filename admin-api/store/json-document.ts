@@ -1,0 +1,102 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { JSONFile } from 'lowdb/node';
+import type * as z from 'zod';
+
+/** Thrown when a change would leave the document invalid; nothing was written. */
+export class InvalidDocumentError extends Error {
+  readonly issues: z.core.$ZodIssue[];
+  constructor(issues: z.core.$ZodIssue[]) {
+    super(issues[0]?.message ?? 'Invalid data');
+    this.issues = issues;
+  }
+}
+
+export type CommitListener<T> = (next: T, previous: T) => void;
+
+/**
+ * One JSON document on disk, kept in memory. Changes are applied one at a time, validated against
+ * the schema, and written atomically (lowdb's JSONFile: temporary file, then rename) before the
+ * change's promise resolves. Readers only ever see committed data.
+ */
+export class JsonDocument<S extends z.ZodType> {
+  #file: JSONFile<z.output<S>>;
+  #schema: S;
+  #data: z.output<S>;
+  #revision = 0;
+  #queue: Promise<unknown> = Promise.resolve();
+  #listeners = new Set<CommitListener<z.output<S>>>();
+
+  private constructor(file: JSONFile<z.output<S>>, schema: S, data: z.output<S>) {
+    this.#file = file;
+    this.#schema = schema;
+    this.#data = data;
+  }
+
+  /** Opens `path`, creating it from `initial` when it does not exist yet. */
+  static async open<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    initial: () => z.input<S>,
+  ): Promise<JsonDocument<S>> {
+    await mkdir(dirname(path), { recursive: true });
+    const file = new JSONFile<z.output<S>>(path);
+    const stored = await file.read();
+    const parsed = schema.safeParse(stored ?? initial());
+    if (!parsed.success) {
+      throw new Error(`${path} does not hold valid data: ${parsed.error.issues[0]?.message}`);
+    }
+    const document = new JsonDocument(file, schema, parsed.data);
+    if (stored === null) await file.write(parsed.data);
+    return document;
+  }
+
+  /** The committed document. Treat it as read-only. */
+  get data(): z.output<S> {
+    return this.#data;
+  }
+
+  /** Counts committed changes since the document was opened. */
+  get revision(): number {
+    return this.#revision;
+  }
+
+  /**
+   * Applies `change` to a copy of the document, validates and writes the result, then commits it.
+   * A change that throws, or yields invalid data, changes nothing.
+   */
+  update<R>(change: (draft: z.output<S>) => R): Promise<{ data: z.output<S>; result: R }> {
+    const run = this.#queue.then(() => this.#apply(change));
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Resolves once every change queued so far has been written. */
+  async settled(): Promise<void> {
+    await this.#queue;
+  }
+
+  onCommit(listener: CommitListener<z.output<S>>): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  async #apply<R>(change: (draft: z.output<S>) => R) {
+    const draft = structuredClone(this.#data);
+    const result = change(draft);
+    const parsed = this.#schema.safeParse(draft);
+    if (!parsed.success) throw new InvalidDocumentError(parsed.error.issues);
+    await this.#file.write(parsed.data);
+    const previous = this.#data;
+    this.#data = parsed.data;
+    this.#revision += 1;
+    for (const listener of this.#listeners) {
+      try {
+        listener(parsed.data, previous);
+      } catch (error) {
+        console.error('A commit listener failed:', error);
+      }
+    }
+    return { data: parsed.data, result };
+  }
+}

@@ -1,0 +1,33 @@
+import { join } from 'node:path';
+import { SiteContent } from '../../site/lib/content-schema.ts';
+import { AlumniRecords } from '../../site/lib/alumni-schema.ts';
+import { AdminAccounts } from './admin-accounts.ts';
+import { defaultContent } from './default-content.ts';
+import { JsonDocument } from './json-document.ts';
+
+export type ContentStore = JsonDocument<typeof SiteContent>;
+export type AlumniStore = JsonDocument<typeof AlumniRecords>;
+export type AdminStore = JsonDocument<typeof AdminAccounts>;
+
+export interface Stores {
+  content: ContentStore;
+  alumni: AlumniStore;
+  admins: AdminStore;
+}
+
+export const contentFile = (dataDir: string) => join(dataDir, 'content.json');
+
+/** Opens the three documents of `dataDir`, creating them with their defaults on first start. */
+export async function openStores(dataDir: string): Promise<Stores> {
+  const [content, alumni, admins] = await Promise.all([
+    JsonDocument.open(contentFile(dataDir), SiteContent, defaultContent),
+    JsonDocument.open(join(dataDir, 'alumni.json'), AlumniRecords, () => ({ alumni: [] })),
+    JsonDocument.open(join(dataDir, 'admins.json'), AdminAccounts, () => ({ admins: [] })),
+  ]);
+  return { content, alumni, admins };
+}
+
+/** Resolves once every write accepted so far is on disk. */
+export async function settleStores(stores: Stores): Promise<void> {
+  await Promise.all([stores.content.settled(), stores.alumni.settled(), stores.admins.settled()]);
+}

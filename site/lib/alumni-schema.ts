@@ -1,0 +1,45 @@
+/** The alumni registration (spec §3, §5): checked by the form in the browser and by the server. */
+import * as z from 'zod';
+
+function field(label: string, max: number) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+function optionalField(label: string, max: number) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .default('');
+}
+
+export const GENDERS = ['male', 'female'] as const;
+
+export const AlumniInput = z.object({
+  fullName: field('Full name', 120),
+  gender: z.enum(GENDERS, { error: 'Please choose male or female' }),
+  mobile: field('Mobile number', 20).regex(/^\+?[0-9 ()-]{7,20}$/, 'Please enter a valid mobile number'),
+  email: field('Email', 254).pipe(z.email('Please enter a valid email address')),
+  address: field('Address', 500),
+  periodOfStudy: field('Period of study', 50),
+  qualification: field('Qualification', 200),
+  occupation: field('Occupation', 200),
+  companyName: optionalField('Company name', 200),
+  companyAddress: optionalField('Company address', 500),
+  message: optionalField('Message', 2000),
+});
+export type AlumniInput = z.infer<typeof AlumniInput>;
+
+export const Alumni = AlumniInput.extend({
+  _id: z.string(),
+  isApproved: z.boolean(),
+  registrationDate: z.iso.datetime(),
+});
+export type Alumni = z.infer<typeof Alumni>;
+
+/** `DATA_DIR/alumni.json`: registrations, never part of the public content. */
+export const AlumniRecords = z.object({ alumni: z.array(Alumni).default([]) });

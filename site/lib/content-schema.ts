@@ -1,0 +1,156 @@
+/**
+ * The one schema of the site content (spec §3). The server validates every write with it and the
+ * pages and islands take their types from it, so both sides always agree on the shape.
+ */
+import * as z from 'zod';
+import { school } from '../school.ts';
+import { TIME_PATTERN, normalizeDate } from './dates.ts';
+
+export const LEADERSHIP_ROLES = [
+  'correspondent',
+  'headmistress',
+  'president',
+  'secretary',
+  'honoraryPresident',
+] as const;
+export type LeadershipRole = (typeof LEADERSHIP_ROLES)[number];
+
+export const NEWS_PRIORITIES = ['low', 'medium', 'high'] as const;
+export type NewsPriority = (typeof NEWS_PRIORITIES)[number];
+
+/** Ids of stored images: a content hash and the stored format. */
+export const IMAGE_ID_PATTERN = /^[a-f0-9]{32}\.(jpg|png|webp|avif|gif)$/;
+/** Ids of items (`crypto.randomUUID()`). */
+export const ITEM_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Plain text: trimmed, with a message a person understands when missing, wrong or too long. */
+function text(label: string, max: number, required = false) {
+  const base = z
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? `${label} is required`
+          : `${label} must be text`,
+    })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`);
+  return required ? base.min(1, `${label} is required`) : base;
+}
+
+function calendarDate(label: string) {
+  return z
+    .string({ error: `${label} must be a date (YYYY-MM-DD)` })
+    .transform((value, ctx) => {
+      const date = normalizeDate(value, school.timeZone);
+      if (date === null) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a date (YYYY-MM-DD)` });
+        return z.NEVER;
+      }
+      return date;
+    });
+}
+
+const optionalTime = z
+  .string({ error: 'Time must be a time of day (HH:MM)' })
+  .trim()
+  .refine((value) => value === '' || TIME_PATTERN.test(value), 'Time must be a time of day (HH:MM)');
+
+export const imageId = z
+  .string({ error: 'An image is required' })
+  .regex(IMAGE_ID_PATTERN, 'The image reference is not valid');
+
+export const itemId = z.string().regex(ITEM_ID_PATTERN);
+
+export const ImageRef = z.object({
+  imageId,
+  originalName: text('The image name', 255).default(''),
+});
+export type ImageRef = z.infer<typeof ImageRef>;
+
+const optionalImage = ImageRef.nullable().default(null);
+
+export const Logo = z.object({ _id: itemId, imageId, originalName: text('The image name', 255) });
+export type Logo = z.infer<typeof Logo>;
+
+export const GalleryItem = z.object({ _id: itemId, imageId, caption: text('Caption', 200, true) });
+export type GalleryItem = z.infer<typeof GalleryItem>;
+
+/** What an administrator sends for an event (POST and PUT /api/events). */
+export const EventInput = z.object({
+  title: text('Title', 200, true),
+  description: text('Description', 5000, true),
+  date: calendarDate('Date'),
+  time: optionalTime.default(''),
+  location: text('Location', 200).default(''),
+  image: optionalImage,
+});
+export const SchoolEvent = EventInput.extend({ _id: itemId });
+export type SchoolEvent = z.infer<typeof SchoolEvent>;
+
+/** What an administrator sends for a news item (POST and PUT /api/news). */
+export const NewsInput = z
+  .object({
+    title: text('Title', 200, true),
+    description: text('Description', 5000, true),
+    publishDate: calendarDate('Publish date').optional(),
+    expiryDate: calendarDate('Expiry date').nullable().optional(),
+    priority: z
+      .enum(NEWS_PRIORITIES, { error: 'Priority must be low, medium or high' })
+      .default('medium'),
+    image: optionalImage,
+  })
+  .refine(
+    (news) => !news.expiryDate || !news.publishDate || news.expiryDate >= news.publishDate,
+    { message: 'The expiry date cannot be before the publish date', path: ['expiryDate'] },
+  );
+export const News = z.object({
+  _id: itemId,
+  title: text('Title', 200, true),
+  description: text('Description', 5000, true),
+  publishDate: calendarDate('Publish date'),
+  expiryDate: calendarDate('Expiry date').nullable().default(null),
+  priority: z.enum(NEWS_PRIORITIES).default('medium'),
+  image: optionalImage,
+});
+export type News = z.infer<typeof News>;
+
+const message = (role: string) => text(`The ${role} message`, 10_000).default('');
+
+/** The whole site-content document: what GET /api/content answers and content.json holds. */
+export const SiteContent = z.object({
+  logos: z.array(Logo).max(50).default([]),
+  homegallery: z.array(GalleryItem).max(500).default([]),
+  gallery: z.array(GalleryItem).max(2000).default([]),
+  events: z.array(SchoolEvent).max(2000).default([]),
+  news: z.array(News).max(2000).default([]),
+  presidentMessage: message('president'),
+  presidentImage: optionalImage,
+  secretaryMessage: message('secretary'),
+  secretaryImage: optionalImage,
+  correspondentMessage: message('correspondent'),
+  correspondentImage: optionalImage,
+  headmistressMessage: message('headmistress'),
+  headmistressImage: optionalImage,
+  honoraryPresidentMessage: message('honorary president'),
+  honoraryPresidentImage: optionalImage,
+});
+export type SiteContent = z.infer<typeof SiteContent>;
+
+export const messageField = (role: LeadershipRole) => `${role}Message` as const;
+export const imageField = (role: LeadershipRole) => `${role}Image` as const;
+
+/** Every image id the content refers to. */
+export function referencedImageIds(content: SiteContent): Set<string> {
+  const ids = new Set<string>();
+  for (const item of [...content.logos, ...content.homegallery, ...content.gallery]) {
+    ids.add(item.imageId);
+  }
+  for (const item of [...content.events, ...content.news]) {
+    if (item.image) ids.add(item.image.imageId);
+  }
+  for (const role of LEADERSHIP_ROLES) {
+    const image = content[imageField(role)];
+    if (image) ids.add(image.imageId);
+  }
+  return ids;
+}

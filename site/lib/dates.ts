@@ -1,0 +1,42 @@
+/** Calendar dates travel and are stored as `YYYY-MM-DD`, times as `HH:MM` (24 h). */
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** True for a real calendar day written as `YYYY-MM-DD` (rejects 2025-02-30). */
+export function isCalendarDate(value: string): boolean {
+  if (!DATE_PATTERN.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+}
+
+/** The calendar day (`YYYY-MM-DD`) that `instant` falls on in `timeZone`. */
+export function dateInZone(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}
+
+/** The wall-clock time (`HH:MM`) of `instant` in `timeZone`. */
+export function timeInZone(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(instant);
+}
+
+/**
+ * Accepts `YYYY-MM-DD` or a full ISO 8601 date-time and answers the calendar day in the school's
+ * time zone, or null when the text is neither.
+ */
+export function normalizeDate(value: string, timeZone: string): string | null {
+  const text = value.trim();
+  if (DATE_PATTERN.test(text)) return isCalendarDate(text) ? text : null;
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(text)) return null;
+  const instant = new Date(text);
+  return Number.isNaN(instant.getTime()) ? null : dateInZone(instant, timeZone);
+}
