@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, readdir, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** What a finished build was made from; kept beside its output as build-info.json. */
+export interface BuildInfo {
+  /** Fingerprint of the content and the site's code (publish/fingerprint.ts). */
+  fingerprint: string;
+  builtAt: string;
+  durationMs: number;
+}
+
+export interface BuildFolder {
+  dir: string;
+  /** The content snapshot the pages are built from. */
+  contentFile: string;
+  /** Astro's output: what visitors are served. */
+  publicDir: string;
+}
+
+const CURRENT = 'current';
+
+/**
+ * The builds under `DATA_DIR/site`: each in a fresh folder of its own, and a `current` symlink,
+ * replaced atomically by rename, naming the one that is served.
+ */
+export class BuildFolders {
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = root;
+  }
+
+  async create(): Promise<BuildFolder> {
+    const dir = join(this.root, `build-${Date.now()}-${randomUUID().slice(0, 8)}`);
+    await mkdir(dir, { recursive: true });
+    return folder(dir);
+  }
+
+  /** The served build and what it was made from, or null when there is none yet. */
+  async current(): Promise<{ folder: BuildFolder; info: BuildInfo } | null> {
+    try {
+      const dir = join(this.root, await readlink(join(this.root, CURRENT)));
+      const info = JSON.parse(await readFile(join(dir, 'build-info.json'), 'utf8')) as BuildInfo;
+      return { folder: folder(dir), info };
+    } catch {
+      return null;
+    }
+  }
+
+  /** Records `info` and makes `build` the current one; a crash leaves either the old or the new. */
+  async promote(build: BuildFolder, info: BuildInfo): Promise<void> {
+    await writeFile(join(build.dir, 'build-info.json'), JSON.stringify(info, null, 2));
+    const link = join(this.root, `.${CURRENT}-${randomUUID().slice(0, 8)}`);
+    await symlink(build.dir.slice(this.root.length + 1), link);
+    await rename(link, join(this.root, CURRENT));
+  }
+
+  /** Removes every build folder except the current one and `keep`. */
+  async prune(keep: BuildFolder | null = null): Promise<void> {
+    const current = await this.current();
+    const kept = new Set([current?.folder.dir, keep?.dir]);
+    for (const name of await readdir(this.root).catch(() => [])) {
+      const dir = join(this.root, name);
+      if (name === CURRENT || name === '.astro-cache' || kept.has(dir)) continue;
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+function folder(dir: string): BuildFolder {
+  return { dir, contentFile: join(dir, 'content.json'), publicDir: join(dir, 'public') };
+}

@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import { readFile, readdir } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+
+/** What a build depends on besides the content: the site's code and the installed packages. */
+const CODE_INPUTS = ['site', 'astro.config.mjs', 'package-lock.json'];
+
+/**
+ * A hash of the site's code. A build made from the same content and code fingerprint can be
+ * served again after a restart instead of being rebuilt.
+ */
+export async function codeFingerprint(root: string): Promise<string> {
+  const hash = createHash('sha256');
+  for (const input of CODE_INPUTS) {
+    for (const file of await listFiles(join(root, input))) {
+      hash.update(relative(root, file)).update('\0');
+      hash.update(await readFile(file)).update('\0');
+    }
+  }
+  return hash.digest('hex');
+}
+
+export function buildFingerprint(codeHash: string, contentJson: string): string {
+  return createHash('sha256').update(codeHash).update('\0').update(contentJson).digest('hex');
+}
+
+async function listFiles(path: string): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(path, { withFileTypes: true, recursive: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOTDIR') return [path];
+    if (code === 'ENOENT') return [];
+    throw error;
+  }
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+}

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openStores, type Stores } from '../store/stores.ts';
+import { Publisher, type SiteBuilder } from './publisher.ts';
+import { findFile } from './static-site.ts';
+
+/** A stand-in for Astro: writes a home page listing the event titles of the snapshot. */
+class FakeBuilder implements SiteBuilder {
+  builds = 0;
+  failNext = false;
+  async build(contentFile: string, outDir: string) {
+    this.builds += 1;
+    const content = JSON.parse(readFileSync(contentFile, 'utf8'));
+    if (this.failNext) {
+      this.failNext = false;
+      await mkdir(outDir, { recursive: true });
+      await writeFile(join(outDir, 'index.html'), 'half written');
+      throw new Error('The build broke');
+    }
+    await mkdir(join(outDir, '_astro'), { recursive: true });
+    const titles = content.events.map((e: { title: string }) => e.title).join(', ');
+    await writeFile(join(outDir, 'index.html'), `<p>Events: ${titles}</p>`);
+    await writeFile(join(outDir, '_astro', 'app.abc123.js'), 'console.log(1);'.repeat(100));
+  }
+  async close() {}
+}
+
+let dir: string;
+let stores: Stores;
+let builder: FakeBuilder;
+const open = () =>
+  Publisher.open({ root: process.cwd(), dataDir: dir, uploadsDir: join(dir, 'uploads'), content: stores.content, builder });
+const home = (publisher: Publisher) => findFile(publisher.snapshot!, '/')!.body.toString();
+const addEvent = (title: string) =>
+  stores.content.update((c) => {
+    c.events.push({ _id: randomUUID(), title, description: 'x', date: '2026-01-01', time: '', location: '', image: null });
+  });
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'publisher-'));
+  stores = await openStores(dir);
+  builder = new FakeBuilder();
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+describe('Publisher', () => {
+  it('builds the site before serving when there is no build yet', async () => {
+    const publisher = await open();
+    expect(builder.builds).toBe(1);
+    expect(home(publisher)).toBe('<p>Events: </p>');
+    expect(publisher.status).toMatchObject({ state: 'ok', live: true });
+  });
+
+  it('rebuilds after a write and swaps the new site in', async () => {
+    const publisher = await open();
+    await addEvent('Sports day');
+    expect(publisher.status.live).toBe(false);
+    await publisher.scheduler.idle();
+    expect(home(publisher)).toBe('<p>Events: Sports day</p>');
+    expect(publisher.status.live).toBe(true);
+  });
+
+  it('keeps serving the previous site when a build fails, and says so', async () => {
+    const publisher = await open();
+    builder.failNext = true;
+    await addEvent('Never shown');
+    await publisher.scheduler.idle();
+    expect(home(publisher)).toBe('<p>Events: </p>');
+    expect(publisher.status).toMatchObject({ state: 'failed', live: false, error: 'The build broke' });
+    // The failed build's folder is gone; only the served one is left.
+    const folders = (await readdir(join(dir, 'site'))).filter((name) => name.startsWith('build-'));
+    expect(folders).toHaveLength(1);
+  });
+
+  it('serves the kept build after a restart without rebuilding when nothing changed', async () => {
+    await (await open()).close();
+    builder = new FakeBuilder();
+    const publisher = await open();
+    expect(builder.builds).toBe(0);
+    expect(home(publisher)).toBe('<p>Events: </p>');
+    expect(publisher.status.live).toBe(true);
+  });
+
+  it('serves the old build while rebuilding when the content changed while it was stopped', async () => {
+    await (await open()).close();
+    await addEvent('Added offline');
+    builder = new FakeBuilder();
+    const publisher = await open();
+    expect(home(publisher)).toBe('<p>Events: </p>');
+    await publisher.scheduler.idle();
+    expect(builder.builds).toBe(1);
+    expect(home(publisher)).toBe('<p>Events: Added offline</p>');
+  });
+
+  it('removes the folder of a build cut off by a crash when it starts', async () => {
+    await (await open()).close();
+    await mkdir(join(dir, 'site', 'build-crashed', 'public'), { recursive: true });
+    await open();
+    expect(await readdir(join(dir, 'site'))).not.toContain('build-crashed');
+  });
+});

@@ -1,0 +1,123 @@
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ContentStore } from '../store/stores.ts';
+import { AstroBuilder } from './astro-builder.ts';
+import { BuildFolders } from './build-folders.ts';
+import { buildFingerprint, codeFingerprint } from './fingerprint.ts';
+import { RebuildScheduler, type BuildStatus } from './rebuild-scheduler.ts';
+import { SnapshotLoader, type SiteSnapshot } from './static-site.ts';
+
+export interface PublisherOptions {
+  /** The project root, where astro.config.mjs is. */
+  root: string;
+  dataDir: string;
+  uploadsDir: string;
+  content: ContentStore;
+  /** Builds the site; the Astro build worker unless a test passes its own. */
+  builder?: SiteBuilder;
+}
+
+export interface SiteBuilder {
+  build(contentFile: string, outDir: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Keeps the public site in step with the content: every committed change schedules a rebuild
+ * into a fresh folder, and a finished build replaces the served site in one step.
+ */
+export class Publisher {
+  #content: ContentStore;
+  #folders: BuildFolders;
+  #builder: SiteBuilder;
+  #loader = new SnapshotLoader();
+  #codeHash: string;
+  #snapshot: SiteSnapshot | null = null;
+  #unsubscribe: () => void;
+  readonly scheduler: RebuildScheduler;
+
+  private constructor(options: PublisherOptions, codeHash: string) {
+    const siteDir = join(options.dataDir, 'site');
+    this.#content = options.content;
+    this.#codeHash = codeHash;
+    this.#folders = new BuildFolders(siteDir);
+    this.#builder =
+      options.builder ??
+      new AstroBuilder({
+        root: options.root,
+        uploadsDir: options.uploadsDir,
+        cacheDir: join(siteDir, '.astro-cache'),
+      });
+    this.scheduler = new RebuildScheduler(
+      () => this.#buildAndSwap(),
+      () => this.#content.revision,
+    );
+    this.#unsubscribe = this.#content.onCommit(() => this.scheduler.schedule());
+  }
+
+  /**
+   * Serves the last build when it was made from the current content and code. Otherwise a stale
+   * build is served while a new one runs, and without any build the site is built first.
+   */
+  static async open(options: PublisherOptions): Promise<Publisher> {
+    const publisher = new Publisher(options, await codeFingerprint(options.root));
+    await publisher.#start();
+    return publisher;
+  }
+
+  /** The site visitors are served, or null before the first build. */
+  get snapshot(): SiteSnapshot | null {
+    return this.#snapshot;
+  }
+
+  get status(): BuildStatus {
+    return this.scheduler.status;
+  }
+
+  /** Stops rebuilding; a build that runs is abandoned and its folder removed on the next start. */
+  async close(): Promise<void> {
+    this.#unsubscribe();
+    await this.#builder.close();
+  }
+
+  async #start() {
+    await this.#folders.prune();
+    const current = await this.#folders.current();
+    if (current) {
+      this.#snapshot = await this.#loader.load(current.folder.publicDir);
+      if (current.info.fingerprint === this.#fingerprint(JSON.stringify(this.#content.data))) {
+        this.scheduler.markLive(this.#content.revision);
+        return;
+      }
+    }
+    this.scheduler.schedule();
+    if (!current) await this.scheduler.idle();
+    if (!this.#snapshot) throw new Error(`The site could not be built: ${this.scheduler.status.error}`);
+  }
+
+  #fingerprint(contentJson: string) {
+    return buildFingerprint(this.#codeHash, contentJson);
+  }
+
+  async #buildAndSwap() {
+    const contentJson = JSON.stringify(this.#content.data);
+    const started = Date.now();
+    const folder = await this.#folders.create();
+    try {
+      await writeFile(folder.contentFile, contentJson);
+      await this.#builder.build(folder.contentFile, folder.publicDir);
+      const snapshot = await this.#loader.load(folder.publicDir);
+      if (!snapshot.files.has('/index.html')) throw new Error('The build produced no home page');
+      await this.#folders.promote(folder, {
+        fingerprint: this.#fingerprint(contentJson),
+        builtAt: new Date().toISOString(),
+        durationMs: Date.now() - started,
+      });
+      this.#snapshot = snapshot;
+    } catch (error) {
+      await rm(folder.dir, { recursive: true, force: true });
+      throw error;
+    }
+    await this.#folders.prune();
+  }
+}

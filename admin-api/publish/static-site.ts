@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import { readFile, readdir } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
+import { getMimeType } from 'hono/utils/mime';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+type Bytes = Uint8Array<ArrayBuffer>;
+
+/** One file of a built site, held in memory with its precompressed forms. */
+export interface StaticFile {
+  body: Bytes;
+  br: Bytes | null;
+  gzip: Bytes | null;
+  type: string;
+  etag: string;
+  /** Hashed build assets never change under their name. */
+  immutable: boolean;
+}
+
+/** A whole built site in memory, swapped as one piece when a new build is ready. */
+export interface SiteSnapshot {
+  files: Map<string, StaticFile>;
+}
+
+type Compressed = Pick<StaticFile, 'br' | 'gzip'>;
+
+/**
+ * Loads built sites into memory. Compressed forms are remembered by content hash, so a rebuild
+ * only compresses the files that changed.
+ */
+export class SnapshotLoader {
+  #compressed = new Map<string, Compressed>();
+
+  async load(dir: string): Promise<SiteSnapshot> {
+    const paths = await listFiles(dir);
+    const files = new Map<string, StaticFile>();
+    const compressed = new Map<string, Compressed>();
+    await Promise.all(
+      paths.map(async (path) => {
+        const body = await readFile(path);
+        const urlPath = `/${relative(dir, path).split(sep).join('/')}`;
+        const type = getMimeType(path) ?? 'application/octet-stream';
+        const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+        const forms = this.#compressed.get(etag) ?? (await compress(body, type));
+        compressed.set(etag, forms);
+        files.set(urlPath, { body, ...forms, type, etag, immutable: urlPath.startsWith('/_astro/') });
+      }),
+    );
+    this.#compressed = compressed;
+    return { files };
+  }
+}
+
+/** Finds the file for a URL path: `/x` serves `/x/index.html`, `/` serves `/index.html`. */
+export function findFile(snapshot: SiteSnapshot, pathname: string): StaticFile | undefined {
+  const { files } = snapshot;
+  if (pathname.endsWith('/')) return files.get(`${pathname}index.html`);
+  return files.get(pathname) ?? files.get(`${pathname}/index.html`);
+}
+
+async function compress(body: Bytes, type: string): Promise<Compressed> {
+  if (body.length < 512 || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type)) return { br: null, gzip: null };
+  const [br, gz] = await Promise.all([
+    brotli(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+    gzipAsync(body, { level: constants.Z_BEST_COMPRESSION }),
+  ]);
+  return { br, gzip: gz };
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+}
