@@ -1,0 +1,47 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import { HttpError, errorAnswer } from './http/errors.ts';
+import type { BuildStatus } from './publish/rebuild-scheduler.ts';
+import type { SiteSnapshot } from './publish/static-site.ts';
+import { serveSite } from './publish/site-handler.ts';
+import { adminRoutes } from './routes/admin.ts';
+import { contentRoutes } from './routes/content.ts';
+import { eventRoutes } from './routes/events.ts';
+import type { Stores } from './store/stores.ts';
+
+/** What the HTTP layer needs; server.ts opens the real ones, tests may pass their own. */
+export interface AppDeps {
+  stores: Stores;
+  jwtSecret: string;
+  publisher: { readonly snapshot: SiteSnapshot | null; readonly status: BuildStatus };
+  uploadsDir: string;
+  trustProxy: boolean;
+}
+
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** The whole product on one origin: `/api` and the built site. No I/O happens here. */
+export function createApp(deps: AppDeps): Hono {
+  const api = new Hono()
+    .use(bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new HttpError(413, 'The request is too large'); } }))
+    .route('/', contentRoutes(deps))
+    .route('/', eventRoutes(deps))
+    .route('/', adminRoutes(deps))
+    .all('*', () => {
+      throw new HttpError(404, 'There is no such API call');
+    });
+
+  return new Hono()
+    .use(
+      secureHeaders({
+        contentSecurityPolicy: { frameAncestors: ["'none'"] },
+        referrerPolicy: 'strict-origin-when-cross-origin',
+        strictTransportSecurity: false,
+        xFrameOptions: 'DENY',
+      }),
+    )
+    .onError(errorAnswer)
+    .route('/api', api)
+    .get('*', (c) => serveSite(c, deps.publisher.snapshot));
+}

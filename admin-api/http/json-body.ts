@@ -1,0 +1,28 @@
+import type { Context } from 'hono';
+import type * as z from 'zod';
+import { HttpError } from './errors.ts';
+
+const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+/** Reads the request's JSON body and validates it; unknown fields are dropped by the schema. */
+export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  const type = c.req.header('content-type')?.split(';')[0]?.trim() ?? '';
+  if (!JSON_TYPE.test(type)) throw new HttpError(415, 'Send the data as JSON');
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new HttpError(400, 'The request body is not valid JSON');
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new HttpError(400, describe(parsed.error.issues[0]));
+  return parsed.data;
+}
+
+function describe(issue: z.core.$ZodIssue | undefined): string {
+  if (!issue) return 'Invalid data';
+  if (issue.path.length === 0 && issue.code === 'invalid_type') {
+    return 'The request body must be a JSON object';
+  }
+  return issue.message;
+}

@@ -1,0 +1,57 @@
+/**
+ * Entry point: reads the environment, opens the stores, makes sure a built site exists, and serves
+ * the site, the admin area and the API on one port. SIGTERM/SIGINT finish the writes in flight.
+ */
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { loadJwtSecret } from './auth/jwt-secret.ts';
+import { readConfig } from './config.ts';
+import { Publisher } from './publish/publisher.ts';
+import { openStores, settleStores } from './store/stores.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const config = readConfig();
+await mkdir(config.dataDir, { recursive: true });
+await mkdir(config.uploadsDir, { recursive: true });
+
+const stores = await openStores(config.dataDir);
+const jwtSecret = await loadJwtSecret(config.jwtSecret, config.dataDir);
+console.log('Preparing the public site…');
+const publisher = await Publisher.open({
+  root,
+  dataDir: config.dataDir,
+  uploadsDir: config.uploadsDir,
+  content: stores.content,
+});
+
+const app = createApp({
+  stores,
+  jwtSecret,
+  publisher,
+  uploadsDir: config.uploadsDir,
+  trustProxy: config.trustProxy,
+});
+
+const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+  const base = `http://localhost:${info.port}`;
+  console.log(`School website listening on ${base}`);
+  console.log(`  public site: ${base}/`);
+  console.log(`  admin area:  ${base}/admin`);
+});
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: finishing the writes in flight…`);
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  if ('closeIdleConnections' in server) server.closeIdleConnections();
+  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  await settleStores(stores);
+  await publisher.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));

@@ -1,0 +1,67 @@
+/**
+ * How the islands call the API: relative paths on the same origin, JSON in and out, and errors
+ * that tell a dropped connection apart from an answer with a message.
+ */
+export const CONNECTION_MESSAGE =
+  'Cannot connect to server. Please make sure the backend is running on port 5000.';
+
+export class ApiError extends Error {
+  /** 0 when the server could not be reached. */
+  readonly status: number;
+  /** The server's `message`, when it sent one. */
+  readonly serverMessage: string | null;
+
+  constructor(status: number, serverMessage: string | null) {
+    super(serverMessage ?? (status === 0 ? CONNECTION_MESSAGE : `Request failed (${status})`));
+    this.status = status;
+    this.serverMessage = serverMessage;
+  }
+
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  json?: unknown;
+  body?: FormData;
+  token?: string | null;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  if (options.json !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.json !== undefined ? JSON.stringify(options.json) : options.body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, null);
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const message =
+      body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
+        ? body.message
+        : null;
+    throw new ApiError(response.status, message);
+  }
+  return body as T;
+}
+
+/** The text to show for a failed call: the connection message, the server's, or `fallback`. */
+export function failureMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) {
+    if (error.isNetworkError) return CONNECTION_MESSAGE;
+    return error.serverMessage ?? fallback;
+  }
+  return fallback;
+}
