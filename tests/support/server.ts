@@ -1,0 +1,70 @@
+/** Starts the real product (`node admin-api/server.ts`) on a free port with its own data folders. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  uploadsDir: string;
+  process: ChildProcess;
+  /** Everything the server printed so far. */
+  output(): string;
+  /** SIGTERM, then wait for the exit. */
+  stop(): Promise<void>;
+  /** SIGKILL, then wait for the exit. */
+  kill(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Reuse a data folder (to restart on the same data); a fresh one otherwise. */
+  dataDir?: string;
+  uploadsDir?: string;
+  env?: Record<string, string>;
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const base = options.dataDir ? null : await mkdtemp(join(tmpdir(), 'school-test-'));
+  const dataDir = options.dataDir ?? join(base!, 'data');
+  const uploadsDir = options.uploadsDir ?? join(dataDir, '..', 'uploads');
+  const child = spawn(process.execPath, ['admin-api/server.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, UPLOADS_DIR: uploadsDir, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/localhost:\d+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`The server exited (${code}) before listening:\n${output}`)));
+  });
+  const stopWith = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
+  return {
+    url,
+    dataDir,
+    uploadsDir,
+    process: child,
+    output: () => output,
+    stop: () => stopWith('SIGTERM'),
+    kill: () => stopWith('SIGKILL'),
+  };
+}
+
+/** Stops the server and removes its folders. */
+export async function disposeServer(server: RunningServer): Promise<void> {
+  await server.stop();
+  await rm(join(server.dataDir, '..'), { recursive: true, force: true });
+}
