@@ -122,4 +122,22 @@ describe('the server', () => {
     expect(kept).toEqual(expect.arrayContaining(answered));
     await disposeServer(restarted);
   });
+
+  it('runs side by side with another server without touching its files', async () => {
+    const [a, b] = await Promise.all([startServer(), startServer()]);
+    const [tokenA, tokenB] = await Promise.all([setupAndLogin(a.url), setupAndLogin(b.url)]);
+    await Promise.all([
+      call(a.url, 'POST', '/api/events', { token: tokenA, json: { ...sportsDay, title: 'Only on A' } }),
+      call(b.url, 'POST', '/api/events', { token: tokenB, json: { ...sportsDay, title: 'Only on B' } }),
+    ]);
+    await Promise.all([waitUntilLive(a.url, tokenA), waitUntilLive(b.url, tokenB)]);
+    const [pageA, pageB] = await Promise.all(
+      [a, b].map(async (s) => (await fetch(s.url + '/eventsnews')).text()),
+    );
+    expect(pageA).toContain('Only on A');
+    expect(pageA).not.toContain('Only on B');
+    expect(pageB).toContain('Only on B');
+    expect(pageB).not.toContain('Only on A');
+    await Promise.all([disposeServer(a), disposeServer(b)]);
+  });
 });

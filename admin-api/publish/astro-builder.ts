@@ -1,5 +1,5 @@
-import { Worker } from 'node:worker_threads';
-import type { BuildReply, BuildRequest } from './astro-build-worker.ts';
+import { fork, type ChildProcess } from 'node:child_process';
+import type { BuildReply, BuildRequest } from './astro-build-process.ts';
 
 export interface AstroBuilderOptions {
   /** The project root (where astro.config.mjs is). */
@@ -10,12 +10,12 @@ export interface AstroBuilderOptions {
 }
 
 /**
- * Runs Astro builds one at a time in a long-lived worker thread, so later builds reuse the
- * loaded compiler and modules. A worker that dies is replaced on the next build.
+ * Runs Astro builds one at a time in a long-lived child process, so later builds reuse the
+ * loaded compiler and modules. A process that dies is replaced on the next build.
  */
 export class AstroBuilder {
   #options: AstroBuilderOptions;
-  #worker: Worker | null = null;
+  #child: ChildProcess | null = null;
   #nextId = 1;
   #pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
 
@@ -23,31 +23,37 @@ export class AstroBuilder {
     this.#options = options;
   }
 
-  /** Builds the site from `contentFile` into `outDir` (which Astro empties first). */
+  /** Builds the site from `contentFile` into `outDir`. */
   build(contentFile: string, outDir: string): Promise<void> {
-    const request: BuildRequest = { id: this.#nextId++, contentFile, outDir };
+    const request: BuildRequest = { id: this.#nextId++, contentFile, outDir, cacheDir: this.#options.cacheDir };
     return new Promise((resolve, reject) => {
       this.#pending.set(request.id, { resolve, reject });
-      this.#ensureWorker().postMessage(request);
+      this.#ensureChild().send(request);
     });
   }
 
   async close(): Promise<void> {
-    const worker = this.#worker;
-    this.#worker = null;
-    await worker?.terminate();
+    const child = this.#child;
+    this.#child = null;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill();
+    await exited;
   }
 
-  #ensureWorker(): Worker {
-    if (this.#worker) return this.#worker;
-    const worker = new Worker(new URL('./astro-build-worker.ts', import.meta.url), {
-      workerData: this.#options,
+  #ensureChild(): ChildProcess {
+    if (this.#child) return this.#child;
+    const child = fork(new URL('./astro-build-process.ts', import.meta.url), {
+      cwd: this.#options.root,
+      execArgv: [],
+      env: { ...process.env, SCHOOL_UPLOADS_DIR: this.#options.uploadsDir },
     });
-    worker.on('message', (reply: BuildReply) => this.#settle(reply));
-    worker.on('error', (error) => this.#failAll(worker, error));
-    worker.on('exit', (code) => this.#failAll(worker, new Error(`The build worker stopped (${code})`)));
-    this.#worker = worker;
-    return worker;
+    child.on('message', (reply: BuildReply) => this.#settle(reply));
+    child.on('exit', (code, signal) =>
+      this.#failAll(child, new Error(`The build process stopped (${signal ?? code})`)),
+    );
+    this.#child = child;
+    return child;
   }
 
   #settle(reply: BuildReply) {
@@ -57,8 +63,8 @@ export class AstroBuilder {
     else waiter?.reject(new Error(reply.error));
   }
 
-  #failAll(worker: Worker, error: Error) {
-    if (this.#worker === worker) this.#worker = null;
+  #failAll(child: ChildProcess, error: Error) {
+    if (this.#child === child) this.#child = null;
     for (const waiter of this.#pending.values()) waiter.reject(error);
     this.#pending.clear();
   }
