@@ -1,0 +1,49 @@
+/**
+ * What is current, decided in the school's time zone: upcoming and past events, and the news
+ * between its publish and expiry dates. The server's GET /api/events and GET /api/news, the
+ * build and the browser all decide it with these functions.
+ */
+import type { News, NewsPriority, SchoolEvent } from './content-schema.ts';
+import { dateInZone, timeInZone } from './dates.ts';
+
+type EventTiming = Pick<SchoolEvent, 'date' | 'time'>;
+
+/** An event is upcoming until its date, or its time on that date when it has one, has passed. */
+export function isUpcoming(event: EventTiming, now: Date, timeZone: string): boolean {
+  const today = dateInZone(now, timeZone);
+  if (event.date !== today) return event.date > today;
+  return !event.time || event.time > timeInZone(now, timeZone);
+}
+
+/** Upcoming events soonest first, then past events newest first. */
+export function splitEvents<E extends EventTiming>(events: readonly E[], now: Date, timeZone: string) {
+  const byStart = [...events].sort((a, b) => startKey(a).localeCompare(startKey(b)));
+  return {
+    upcoming: byStart.filter((event) => isUpcoming(event, now, timeZone)),
+    past: byStart.filter((event) => !isUpcoming(event, now, timeZone)).reverse(),
+  };
+}
+
+/** An event without a time sorts after the timed events of its day. */
+const startKey = (event: EventTiming) => `${event.date} ${event.time || '24:00'}`;
+
+type NewsWindow = Pick<News, 'publishDate' | 'expiryDate' | 'priority'>;
+
+const PRIORITY_RANK: Record<NewsPriority, number> = { high: 0, medium: 1, low: 2 };
+
+/** Shown from its publish date through its expiry date (both included), in the school's zone. */
+export function isCurrentNews(news: NewsWindow, now: Date, timeZone: string): boolean {
+  const today = dateInZone(now, timeZone);
+  return news.publishDate <= today && (!news.expiryDate || news.expiryDate >= today);
+}
+
+/** The current news, high priority first, then the newest publish date first. */
+export function currentNews<N extends NewsWindow>(news: readonly N[], now: Date, timeZone: string): N[] {
+  return news
+    .filter((item) => isCurrentNews(item, now, timeZone))
+    .sort(
+      (a, b) =>
+        PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] ||
+        b.publishDate.localeCompare(a.publishDate),
+    );
+}
