@@ -36,6 +36,7 @@ describe('RebuildScheduler', () => {
     }
     await scheduler.idle();
     expect(built.length).toBeLessThanOrEqual(3);
+    expect(scheduler.status.buildCount).toBe(built.length);
     expect(built.at(-1)).toBe(20);
     expect(maxConcurrent()).toBe(1);
     expect(scheduler.status).toMatchObject({ state: 'ok', live: true, error: null });

@@ -15,6 +15,8 @@ export interface BuildStatus {
   durationMs: number | null;
   /** Why the last build failed; the previous site stays in place. */
   error: string | null;
+  /** Builds started since the server started. */
+  buildCount: number;
 }
 
 /**
@@ -29,7 +31,8 @@ export class RebuildScheduler {
   #running: Promise<void> | null = null;
   #waiting = false;
   #liveRevision = -1;
-  #status: Omit<BuildStatus, 'live'> = {
+  #buildCount = 0;
+  #status: Omit<BuildStatus, 'live' | 'buildCount'> = {
     state: 'idle',
     startedAt: null,
     finishedAt: null,
@@ -74,12 +77,13 @@ export class RebuildScheduler {
   get status(): BuildStatus {
     const live =
       !this.#running && !this.#waiting && this.#liveRevision === this.#currentRevision();
-    return { ...this.#status, live };
+    return { ...this.#status, live, buildCount: this.#buildCount };
   }
 
   async #run(): Promise<void> {
     const revision = this.#currentRevision();
     const started = Date.now();
+    this.#buildCount += 1;
     this.#status = {
       ...this.#status,
       state: 'running',
