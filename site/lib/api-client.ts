@@ -27,11 +27,20 @@ export interface RequestOptions {
   json?: unknown;
   body?: FormData;
   token?: string | null;
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = {};
+  return (await apiExchange<T>(path, options)).body;
+}
+
+/** Like `apiRequest`, with the answer's headers too (the dashboard reads the content's ETag). */
+export async function apiExchange<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ body: T; headers: Headers }> {
+  const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   if (options.json !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
@@ -47,14 +56,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(0, null);
   }
   const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const message =
-      body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
-        ? body.message
-        : null;
-    throw new ApiError(response.status, message);
-  }
-  return body as T;
+  if (!response.ok) throw new ApiError(response.status, serverMessage(body));
+  return { body: body as T, headers: response.headers };
+}
+
+/** The `message` of an error answer's JSON body, if it has one. */
+export function serverMessage(body: unknown): string | null {
+  return body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
+    ? body.message
+    : null;
 }
 
 /** The text to show for a failed call: the connection message, the server's, or `fallback`. */
