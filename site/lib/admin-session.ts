@@ -1,5 +1,6 @@
 /** The administrator's token, kept in the browser's storage as the spec says. */
 const TOKEN_KEY = 'adminToken';
+const LOGIN_PAGE = '/admin';
 
 export const adminSession = {
   token(): string | null {
@@ -10,5 +11,10 @@ export const adminSession = {
   },
   clear(): void {
     localStorage.removeItem(TOKEN_KEY);
+  },
+  /** Forgets the token and opens the login page: logout, a missing token, or a 401 answer. */
+  end(): void {
+    localStorage.removeItem(TOKEN_KEY);
+    window.location.assign(LOGIN_PAGE);
   },
 };
