@@ -1,10 +1,8 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
 import { HttpError, errorAnswer } from './http/errors.ts';
 import type { BuildStatus } from './publish/rebuild-scheduler.ts';
-import type { SiteSnapshot } from './publish/static-site.ts';
-import { serveSite } from './publish/site-handler.ts';
+import { apiSecurityHeaders } from './http/security-headers.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { contentRoutes } from './routes/content.ts';
 import { eventRoutes } from './routes/events.ts';
@@ -14,14 +12,17 @@ import type { Stores } from './store/stores.ts';
 export interface AppDeps {
   stores: Stores;
   jwtSecret: string;
-  publisher: { readonly snapshot: SiteSnapshot | null; readonly status: BuildStatus };
+  publisher: { readonly status: BuildStatus };
   uploadsDir: string;
   trustProxy: boolean;
 }
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 
-/** The whole product on one origin: `/api` and the built site. No I/O happens here. */
+/**
+ * The `/api` of the product. No I/O happens here. The built site is served in front of it, from
+ * memory, by `publish/site-listener.ts`.
+ */
 export function createApp(deps: AppDeps): Hono {
   const api = new Hono()
     .use(bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new HttpError(413, 'The request is too large'); } }))
@@ -33,15 +34,10 @@ export function createApp(deps: AppDeps): Hono {
     });
 
   return new Hono()
-    .use(
-      secureHeaders({
-        contentSecurityPolicy: { frameAncestors: ["'none'"] },
-        referrerPolicy: 'strict-origin-when-cross-origin',
-        strictTransportSecurity: false,
-        xFrameOptions: 'DENY',
-      }),
-    )
+    .use(apiSecurityHeaders)
     .onError(errorAnswer)
     .route('/api', api)
-    .get('*', (c) => serveSite(c, deps.publisher.snapshot));
+    .all('*', () => {
+      throw new HttpError(404, 'Not found');
+    });
 }

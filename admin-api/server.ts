@@ -4,11 +4,13 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
+import { createServer } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadJwtSecret } from './auth/jwt-secret.ts';
 import { readConfig } from './config.ts';
 import { Publisher } from './publish/publisher.ts';
+import { siteListener } from './publish/site-listener.ts';
 import { openStores, settleStores } from './store/stores.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -34,8 +36,10 @@ const app = createApp({
   trustProxy: config.trustProxy,
 });
 
-const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
-  const base = `http://localhost:${info.port}`;
+const server = createServer(siteListener(() => publisher.snapshot, getRequestListener(app.fetch)));
+server.listen(config.port, () => {
+  const address = server.address();
+  const base = `http://localhost:${typeof address === 'object' && address ? address.port : config.port}`;
   console.log(`School website listening on ${base}`);
   console.log(`  public site: ${base}/`);
   console.log(`  admin area:  ${base}/admin`);
@@ -47,7 +51,7 @@ async function stop(signal: string) {
   stopping = true;
   console.log(`${signal} received: finishing the writes in flight…`);
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  if ('closeIdleConnections' in server) server.closeIdleConnections();
+  server.closeIdleConnections();
   await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000))]);
   await settleStores(stores);
   await publisher.close();

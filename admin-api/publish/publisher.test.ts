@@ -34,7 +34,7 @@ let stores: Stores;
 let builder: FakeBuilder;
 const open = () =>
   Publisher.open({ root: process.cwd(), dataDir: dir, uploadsDir: join(dir, 'uploads'), content: stores.content, builder });
-const home = (publisher: Publisher) => findFile(publisher.snapshot!, '/')!.body.toString();
+const home = (publisher: Publisher) => Buffer.from(findFile(publisher.snapshot!, '/')!.identity.body).toString();
 const addEvent = (title: string) =>
   stores.content.update((c) => {
     c.events.push({ _id: randomUUID(), title, description: 'x', date: '2026-01-01', time: '', location: '', image: null });

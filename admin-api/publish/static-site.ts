@@ -5,21 +5,29 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { getMimeType } from 'hono/utils/mime';
+import { PAGE_SECURITY_HEADERS } from '../http/security-headers.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 type Bytes = Uint8Array<ArrayBuffer>;
 
+export type Encoding = 'identity' | 'br' | 'gzip';
+
+/** One form of a file as it goes on the wire: its bytes and every header, prepared once. */
+export interface Variant {
+  body: Bytes;
+  headers: Record<string, string>;
+}
+
 /** One file of a built site, held in memory with its precompressed forms. */
 export interface StaticFile {
-  body: Bytes;
-  br: Bytes | null;
-  gzip: Bytes | null;
-  type: string;
   etag: string;
-  /** Hashed build assets never change under their name. */
-  immutable: boolean;
+  identity: Variant;
+  br: Variant | null;
+  gzip: Variant | null;
+  /** For 304 answers: the caching headers without a body. */
+  notModified: Record<string, string>;
 }
 
 /** A whole built site in memory, swapped as one piece when a new build is ready. */
@@ -27,7 +35,7 @@ export interface SiteSnapshot {
   files: Map<string, StaticFile>;
 }
 
-type Compressed = Pick<StaticFile, 'br' | 'gzip'>;
+type Compressed = { br: Bytes | null; gzip: Bytes | null };
 
 /**
  * Loads built sites into memory. Compressed forms are remembered by content hash, so a rebuild
@@ -48,7 +56,7 @@ export class SnapshotLoader {
         const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
         const forms = this.#compressed.get(etag) ?? (await compress(body, type));
         compressed.set(etag, forms);
-        files.set(urlPath, { body, ...forms, type, etag, immutable: urlPath.startsWith('/_astro/') });
+        files.set(urlPath, staticFile(urlPath, type, etag, body, forms));
       }),
     );
     this.#compressed = compressed;
@@ -61,6 +69,33 @@ export function findFile(snapshot: SiteSnapshot, pathname: string): StaticFile |
   const { files } = snapshot;
   if (pathname.endsWith('/')) return files.get(`${pathname}index.html`);
   return files.get(pathname) ?? files.get(`${pathname}/index.html`);
+}
+
+function staticFile(urlPath: string, type: string, etag: string, body: Bytes, forms: Compressed): StaticFile {
+  const caching = {
+    etag,
+    // Hashed build assets never change under their name; everything else is revalidated.
+    'cache-control': urlPath.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    ...PAGE_SECURITY_HEADERS,
+  };
+  const vary: Record<string, string> = forms.br || forms.gzip ? { vary: 'Accept-Encoding' } : {};
+  const variant = (bytes: Bytes, encoding: Encoding): Variant => ({
+    body: bytes,
+    headers: {
+      'content-type': type,
+      'content-length': String(bytes.length),
+      ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+      ...vary,
+      ...caching,
+    },
+  });
+  return {
+    etag,
+    identity: variant(body, 'identity'),
+    br: forms.br && variant(forms.br, 'br'),
+    gzip: forms.gzip && variant(forms.gzip, 'gzip'),
+    notModified: { ...vary, ...caching },
+  };
 }
 
 async function compress(body: Bytes, type: string): Promise<Compressed> {
