@@ -23,23 +23,35 @@ export const IMAGE_ID_PATTERN = /^[a-f0-9]{32}\.(jpg|png|webp|avif|gif)$/;
 /** Ids of items (`crypto.randomUUID()`). */
 export const ITEM_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** Plain text: trimmed, with a message a person understands when missing, wrong or too long. */
-function text(label: string, max: number, required = false) {
+/** The message for a form's missing required fields, as the spec words it. */
+export const EVENT_REQUIRED = 'Title, description and date are required';
+export const NEWS_REQUIRED = 'Title and description are required';
+
+/**
+ * Plain text: trimmed, with a message a person understands when missing, wrong or too long.
+ * `required` makes blank text an error: `true` says "<label> is required", a string says itself.
+ */
+function text(label: string, max: number, required: boolean | string = false) {
+  const missing = typeof required === 'string' ? required : `${label} is required`;
   const base = z
     .string({
       error: (issue) =>
-        issue.input === undefined || issue.input === null
-          ? `${label} is required`
-          : `${label} must be text`,
+        issue.input === undefined || issue.input === null ? missing : `${label} must be text`,
     })
     .trim()
     .max(max, `${label} must be at most ${max} characters`);
-  return required ? base.min(1, `${label} is required`) : base;
+  return required ? base.min(1, missing) : base;
 }
 
-function calendarDate(label: string) {
+function calendarDate(label: string, missing = `${label} must be a date (YYYY-MM-DD)`) {
   return z
-    .string({ error: `${label} must be a date (YYYY-MM-DD)` })
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? missing
+          : `${label} must be a date (YYYY-MM-DD)`,
+    })
+    .refine((value) => value.trim() !== '', { message: missing, abort: true })
     .transform((value, ctx) => {
       const date = normalizeDate(value, school.timeZone);
       if (date === null) {
@@ -75,11 +87,22 @@ export type Logo = z.infer<typeof Logo>;
 export const GalleryItem = z.object({ _id: itemId, imageId, caption: text('Caption', 200, true) });
 export type GalleryItem = z.infer<typeof GalleryItem>;
 
+/** What an administrator sends to add a photo (POST /api/gallery and /api/homegallery). */
+const galleryInput = (captionMissing: string) =>
+  z.object({
+    imageId,
+    originalName: ImageRef.shape.originalName,
+    caption: text('Caption', 200, captionMissing),
+  });
+export const GalleryInput = galleryInput('Please provide a caption for the image');
+export const HomeGalleryInput = galleryInput('Please provide a caption for the home gallery image');
+export type GalleryInput = z.infer<typeof GalleryInput>;
+
 /** What an administrator sends for an event (POST and PUT /api/events). */
 export const EventInput = z.object({
-  title: text('Title', 200, true),
-  description: text('Description', 5000, true),
-  date: calendarDate('Date'),
+  title: text('Title', 200, EVENT_REQUIRED),
+  description: text('Description', 5000, EVENT_REQUIRED),
+  date: calendarDate('Date', EVENT_REQUIRED),
   time: optionalTime.default(''),
   location: text('Location', 200).default(''),
   image: optionalImage,
@@ -87,11 +110,13 @@ export const EventInput = z.object({
 export const SchoolEvent = EventInput.extend({ _id: itemId });
 export type SchoolEvent = z.infer<typeof SchoolEvent>;
 
+const expiryRule = { message: 'The expiry date cannot be before the publish date', path: ['expiryDate'] };
+
 /** What an administrator sends for a news item (POST and PUT /api/news). */
 export const NewsInput = z
   .object({
-    title: text('Title', 200, true),
-    description: text('Description', 5000, true),
+    title: text('Title', 200, NEWS_REQUIRED),
+    description: text('Description', 5000, NEWS_REQUIRED),
     publishDate: calendarDate('Publish date').optional(),
     expiryDate: calendarDate('Expiry date').nullable().optional(),
     priority: z
@@ -101,8 +126,9 @@ export const NewsInput = z
   })
   .refine(
     (news) => !news.expiryDate || !news.publishDate || news.expiryDate >= news.publishDate,
-    { message: 'The expiry date cannot be before the publish date', path: ['expiryDate'] },
+    expiryRule,
   );
+export type NewsInput = z.infer<typeof NewsInput>;
 export const News = z.object({
   _id: itemId,
   title: text('Title', 200, true),
@@ -122,7 +148,10 @@ export const SiteContent = z.object({
   homegallery: z.array(GalleryItem).max(500).default([]),
   gallery: z.array(GalleryItem).max(2000).default([]),
   events: z.array(SchoolEvent).max(2000).default([]),
-  news: z.array(News).max(2000).default([]),
+  news: z
+    .array(News.refine((news) => !news.expiryDate || news.expiryDate >= news.publishDate, expiryRule))
+    .max(2000)
+    .default([]),
   presidentMessage: message('president'),
   presidentImage: optionalImage,
   secretaryMessage: message('secretary'),
