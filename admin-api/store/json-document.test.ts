@@ -97,6 +97,43 @@ describe('JsonDocument', () => {
     expect(seen).toEqual([[0, 1]]);
   });
 
+  it('lets an async change check something else before it commits, with no other change in between', async () => {
+    const store = await open();
+    let release!: () => void;
+    const checked = new Promise<void>((resolve) => (release = resolve));
+    const slow = store.update(async (content) => {
+      await checked;
+      content.events.push(event('Checked first'));
+    });
+    const next = store.update((content) => void content.events.push(event('Queued after')));
+    release();
+    await Promise.all([slow, next]);
+    expect(store.data.events.map((e) => e.title)).toEqual(['Checked first', 'Queued after']);
+
+    const refused = store.update(async () => {
+      throw new Error('the check failed');
+    });
+    await expect(refused).rejects.toThrow('the check failed');
+    expect(store.revision).toBe(2);
+  });
+
+  it('runs an exclusive task between changes, on the committed document', async () => {
+    const store = await open();
+    const seen: string[] = [];
+    const first = store.update((content) => void content.events.push(event('One')));
+    const task = store.exclusive(async (content) => {
+      seen.push(`task sees ${content.events.length}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      seen.push('task done');
+    });
+    const second = store.update((content) => {
+      seen.push('second change');
+      content.events.push(event('Two'));
+    });
+    await Promise.all([first, task, second]);
+    expect(seen).toEqual(['task sees 1', 'task done', 'second change']);
+  });
+
   it('refuses to start on a file that does not hold valid data, leaving it alone', async () => {
     const store = await open();
     await store.settled();

@@ -63,10 +63,21 @@ export class JsonDocument<S extends z.ZodType> {
 
   /**
    * Applies `change` to a copy of the document, validates and writes the result, then commits it.
-   * A change that throws, or yields invalid data, changes nothing.
+   * A change that throws (or rejects), or yields invalid data, changes nothing. The change may be
+   * async, to check something outside the document while no other change can interleave.
    */
-  update<R>(change: (draft: z.output<S>) => R): Promise<{ data: z.output<S>; result: R }> {
-    const run = this.#queue.then(() => this.#apply(change));
+  update<R>(
+    change: (draft: z.output<S>) => R | Promise<R>,
+  ): Promise<{ data: z.output<S>; result: Awaited<R> }> {
+    return this.exclusive(() => this.#apply(change));
+  }
+
+  /**
+   * Runs `task` in turn with the changes: none is applied while it runs. For work that must see
+   * the committed document stay as it is (e.g. removing files nothing refers to any more).
+   */
+  exclusive<R>(task: (data: z.output<S>) => Promise<R>): Promise<R> {
+    const run = this.#queue.then(() => task(this.#data));
     this.#queue = run.catch(() => undefined);
     return run;
   }
@@ -81,9 +92,9 @@ export class JsonDocument<S extends z.ZodType> {
     return () => this.#listeners.delete(listener);
   }
 
-  async #apply<R>(change: (draft: z.output<S>) => R) {
+  async #apply<R>(change: (draft: z.output<S>) => R | Promise<R>) {
     const draft = structuredClone(this.#data);
-    const result = change(draft);
+    const result = await change(draft);
     const parsed = this.#schema.safeParse(draft);
     if (!parsed.success) throw new InvalidDocumentError(parsed.error.issues);
     await this.#file.write(parsed.data);
