@@ -1,0 +1,159 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { AlumniInput, GENDERS } from '../lib/alumni-schema.ts';
+import { ApiError, apiRequest } from '../lib/api-client.ts';
+import { Field } from './parts/Field.tsx';
+import { fieldErrors, focusFirstError, useFormFields } from './parts/form-state.ts';
+import './forms.css';
+
+type AlumniField = keyof AlumniInput;
+
+const EMPTY: Record<AlumniField, string> = {
+  fullName: '',
+  gender: '',
+  mobile: '',
+  email: '',
+  address: '',
+  periodOfStudy: '',
+  qualification: '',
+  occupation: '',
+  companyName: '',
+  companyAddress: '',
+  message: '',
+};
+
+const FAILED = 'Registration failed. Please try again.';
+
+type Status = 'filling' | 'submitting' | 'registered';
+
+/** /alumni: the registration form of spec §5, its submitting state, success screen and errors. */
+export default function AlumniForm() {
+  const form = useFormFields(EMPTY);
+  const [status, setStatus] = useState<Status>('filling');
+  const [failure, setFailure] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { values, errors } = form;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (status === 'submitting') return;
+    const parsed = AlumniInput.safeParse(values);
+    if (!parsed.success) {
+      form.setErrors(fieldErrors(parsed.error.issues));
+      requestAnimationFrame(() => focusFirstError(formRef.current));
+      return;
+    }
+    setFailure(null);
+    setStatus('submitting');
+    try {
+      await apiRequest('/api/alumni', { method: 'POST', json: parsed.data });
+      setStatus('registered');
+    } catch (error) {
+      setFailure((error instanceof ApiError && error.serverMessage) || FAILED);
+      setStatus('filling');
+    }
+  }
+
+  function registerAnother() {
+    form.reset();
+    setFailure(null);
+    setStatus('filling');
+  }
+
+  if (status === 'registered') {
+    return (
+      <div className="form-card success" role="status">
+        <h2 tabIndex={-1} ref={(heading) => heading?.focus()}>
+          Thank you for registering!
+        </h2>
+        <p>
+          Your registration has been received. The school office will review it, and you will appear among our
+          alumni once it is approved.
+        </p>
+        <button type="button" className="button" onClick={registerAnother}>
+          Register Another Alumni
+        </button>
+      </div>
+    );
+  }
+
+  const text = (field: AlumniField, label: string, options: { type?: string; hint?: string; autoComplete?: string; required?: boolean } = {}) => (
+    <Field name={field} label={label} error={errors[field]} hint={options.hint} required={options.required ?? true}>
+      {(control) => (
+        <input
+          {...control}
+          type={options.type ?? 'text'}
+          autoComplete={options.autoComplete}
+          value={values[field]}
+          onChange={(event) => form.change(field, event.target.value)}
+        />
+      )}
+    </Field>
+  );
+
+  const area = (field: AlumniField, label: string, required: boolean) => (
+    <Field name={field} label={label} error={errors[field]} required={required} className="field-wide">
+      {(control) => (
+        <textarea {...control} rows={3} value={values[field]} onChange={(event) => form.change(field, event.target.value)} />
+      )}
+    </Field>
+  );
+
+  return (
+    <form ref={formRef} className="form-card" noValidate onSubmit={submit} aria-describedby="alumni-required">
+      <p id="alumni-required" className="form-note">
+        Fields marked <span aria-hidden="true">*</span>
+        <span className="visually-hidden">with an asterisk</span> are required.
+      </p>
+      {failure && (
+        <div className="form-failure" role="alert">
+          {failure}
+        </div>
+      )}
+      <fieldset className="form-grid" disabled={status === 'submitting'}>
+        <legend className="visually-hidden">Alumni registration</legend>
+        {text('fullName', 'Full name', { autoComplete: 'name' })}
+        <fieldset
+          className="field choice-group"
+          aria-invalid={Boolean(errors.gender)}
+          aria-describedby={errors.gender ? 'field-gender-error' : undefined}
+        >
+          <legend>
+            Gender<span className="required-mark" aria-hidden="true"> *</span>
+          </legend>
+          <div className="choices">
+            {GENDERS.map((gender) => (
+              <label key={gender} className="choice">
+                <input
+                  type="radio"
+                  name="gender"
+                  value={gender}
+                  required
+                  checked={values.gender === gender}
+                  onChange={() => form.change('gender', gender)}
+                />
+                {gender === 'male' ? 'Male' : 'Female'}
+              </label>
+            ))}
+          </div>
+          {errors.gender && (
+            <p className="field-error" id="field-gender-error">
+              {errors.gender}
+            </p>
+          )}
+        </fieldset>
+        {text('mobile', 'Mobile number', { type: 'tel', autoComplete: 'tel' })}
+        {text('email', 'Email', { type: 'email', autoComplete: 'email' })}
+        {area('address', 'Address', true)}
+        {text('periodOfStudy', 'Period of study', { hint: 'For example 2010-2020' })}
+        {text('qualification', 'Qualification')}
+        {text('occupation', 'Occupation', { autoComplete: 'organization-title' })}
+        {text('companyName', 'Company name', { required: false, autoComplete: 'organization' })}
+        {area('companyAddress', 'Company address', false)}
+        {area('message', 'Message', false)}
+      </fieldset>
+      <button type="submit" className="button form-submit" disabled={status === 'submitting'}>
+        {status === 'submitting' ? 'Registering...' : 'Register'}
+      </button>
+    </form>
+  );
+}

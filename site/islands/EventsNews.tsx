@@ -1,0 +1,126 @@
+import { useEffect, useMemo, useState } from 'react';
+import { apiRequest } from '../lib/api-client.ts';
+import type { News, SchoolEvent } from '../lib/content-schema.ts';
+import type { ImageSize } from '../lib/image-sources.ts';
+import { currentNews, splitEvents } from '../lib/schedule.ts';
+import { EventCard, EventDetails } from './parts/EventCard.tsx';
+import { NewsCard, NewsDetails } from './parts/NewsCard.tsx';
+import { CloseButton, Modal } from './parts/Modal.tsx';
+import { Tabs } from './parts/Tabs.tsx';
+import './events-news.css';
+
+export interface EventsNewsProps {
+  events: SchoolEvent[];
+  news: News[];
+  /** Sizes of the images the build could measure, by image id. */
+  imageSizes: Record<string, ImageSize>;
+  timeZone: string;
+  /** When the page was built: the first render matches the built HTML exactly. */
+  builtAt: string;
+}
+
+type Opened = { kind: 'event'; item: SchoolEvent } | { kind: 'news'; item: News } | null;
+
+/**
+ * /eventsnews: the News tab (default) and the Events tab. On load it decides again what is
+ * upcoming and current, now, in the school's time zone, and asks the API for the newest lists.
+ */
+export default function EventsNews({ events, news, imageSizes, timeZone, builtAt }: EventsNewsProps) {
+  const [now, setNow] = useState(() => new Date(builtAt));
+  const [lists, setLists] = useState({ events, news });
+  const [opened, setOpened] = useState<Opened>(null);
+
+  useEffect(() => {
+    setNow(new Date());
+    const controller = new AbortController();
+    void fetchFresh(controller.signal).then((fresh) => setLists((shown) => ({ ...shown, ...fresh })));
+    return () => controller.abort();
+  }, []);
+
+  const { upcoming, past } = useMemo(() => splitEvents(lists.events, now, timeZone), [lists.events, now, timeZone]);
+  const shownNews = useMemo(() => currentNews(lists.news, now, timeZone), [lists.news, now, timeZone]);
+  const sizeOf = (imageId: string) => imageSizes[imageId] ?? null;
+  const close = () => setOpened(null);
+
+  return (
+    <>
+      <Tabs
+        label="Events and news"
+        tabs={[
+          {
+            id: 'news',
+            label: 'News',
+            panel: (
+              <CardList empty="No news available at the moment." label="News">
+                {shownNews.map((item) => (
+                  <NewsCard key={item._id} news={item} sizeOf={sizeOf} onOpen={() => setOpened({ kind: 'news', item })} />
+                ))}
+              </CardList>
+            ),
+          },
+          {
+            id: 'events',
+            label: 'Events',
+            panel:
+              upcoming.length + past.length === 0 ? (
+                <p className="empty-state">No events available at the moment.</p>
+              ) : (
+                <>
+                  <EventGroup title="Upcoming" events={upcoming} sizeOf={sizeOf} onOpen={(item) => setOpened({ kind: 'event', item })} />
+                  <EventGroup title="Past" events={past} sizeOf={sizeOf} onOpen={(item) => setOpened({ kind: 'event', item })} />
+                </>
+              ),
+          },
+        ]}
+      />
+      <Modal open={opened !== null} onClose={close} labelledBy="details-title" className="details">
+        <CloseButton onClose={close} />
+        {opened?.kind === 'event' && <EventDetails event={opened.item} sizeOf={sizeOf} headingId="details-title" />}
+        {opened?.kind === 'news' && <NewsDetails news={opened.item} sizeOf={sizeOf} headingId="details-title" />}
+      </Modal>
+    </>
+  );
+}
+
+function CardList({ empty, label, children }: { empty: string; label: string; children: React.ReactNode[] }) {
+  if (children.length === 0) return <p className="empty-state">{empty}</p>;
+  return (
+    <ul className="card-list" aria-label={label}>
+      {children}
+    </ul>
+  );
+}
+
+interface EventGroupProps {
+  title: string;
+  events: SchoolEvent[];
+  sizeOf: (imageId: string) => ImageSize | null;
+  onOpen: (event: SchoolEvent) => void;
+}
+
+function EventGroup({ title, events, sizeOf, onOpen }: EventGroupProps) {
+  return (
+    <section className="event-group" aria-label={`${title} events`}>
+      <h2>{title}</h2>
+      <CardList empty={`No ${title.toLowerCase()} events.`} label={`${title} events`}>
+        {events.map((event) => (
+          <EventCard key={event._id} event={event} sizeOf={sizeOf} onOpen={() => onOpen(event)} />
+        ))}
+      </CardList>
+    </section>
+  );
+}
+
+/** GET /api/events and GET /api/news in parallel; a failed call is only logged (spec §8). */
+async function fetchFresh(signal: AbortSignal): Promise<Partial<Pick<EventsNewsProps, 'events' | 'news'>>> {
+  const [events, news] = await Promise.allSettled([
+    apiRequest<SchoolEvent[]>('/api/events', { signal }),
+    apiRequest<News[]>('/api/news', { signal }),
+  ]);
+  const fresh: Partial<Pick<EventsNewsProps, 'events' | 'news'>> = {};
+  if (events.status === 'fulfilled' && Array.isArray(events.value)) fresh.events = events.value;
+  else if (!signal.aborted) console.error('Could not load the latest events', events);
+  if (news.status === 'fulfilled' && Array.isArray(news.value)) fresh.news = news.value;
+  else if (!signal.aborted) console.error('Could not load the latest news', news);
+  return fresh;
+}

@@ -1,0 +1,103 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+import { countLabel } from '../lib/display-format.ts';
+import { imageUrl, type ImageSize } from '../lib/image-sources.ts';
+import { CloseButton, Modal } from './parts/Modal.tsx';
+import { StoredImage } from './parts/StoredImage.tsx';
+import './gallery.css';
+
+export interface GalleryPhoto {
+  _id: string;
+  imageId: string;
+  caption: string;
+  size: ImageSize | null;
+}
+
+/** Photos shown before the visitor scrolls: loaded at once, the rest lazily. */
+const EAGER_PHOTOS = 4;
+
+/** /gallery: the photo grid and its lightbox (previous/next wrap around, arrow keys, Escape). */
+export default function Gallery({ photos }: { photos: GalleryPhoto[] }) {
+  const [current, setCurrent] = useState<number | null>(null);
+  const captionId = useId();
+  const total = photos.length;
+
+  if (total === 0) return <p className="empty-state">No photos in gallery yet</p>;
+
+  const step = (by: number) => setCurrent((index) => (index === null ? null : (index + by + total) % total));
+  const photo = current === null ? null : photos[current];
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (total < 2) return;
+    if (event.key === 'ArrowRight') step(1);
+    else if (event.key === 'ArrowLeft') step(-1);
+    else return;
+    event.preventDefault();
+  }
+
+  return (
+    <>
+      <p className="gallery-count">{countLabel(total, 'photo')}</p>
+      <ul className="gallery-grid">
+        {photos.map((item, index) => (
+          <li key={item._id}>
+            <a
+              className="gallery-thumb"
+              href={imageUrl(item.imageId)}
+              onClick={(event) => {
+                event.preventDefault();
+                setCurrent(index);
+              }}
+            >
+              <StoredImage
+                imageId={item.imageId}
+                alt={item.caption}
+                size={item.size}
+                sizes="(min-width: 72rem) 18rem, (min-width: 56rem) 33vw, (min-width: 36rem) 50vw, 100vw"
+                eager={index < EAGER_PHOTOS}
+              />
+              <span className="gallery-caption">{item.caption}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <Modal
+        open={photo !== null && photo !== undefined}
+        onClose={() => setCurrent(null)}
+        labelledBy={captionId}
+        className="lightbox"
+        onKeyDown={onKeyDown}
+      >
+        {photo && (
+          <figure className="lightbox-figure">
+            <CloseButton onClose={() => setCurrent(null)} />
+            <StoredImage
+              key={photo._id}
+              className="lightbox-image"
+              imageId={photo.imageId}
+              alt={photo.caption}
+              size={photo.size}
+              sizes="(min-width: 64rem) 60rem, 100vw"
+              eager
+            />
+            <figcaption className="lightbox-bar">
+              <span id={captionId} className="lightbox-caption">{photo.caption}</span>
+              {total > 1 && (
+                <span className="lightbox-nav">
+                  <button type="button" className="lightbox-step" aria-label="Previous photo" onClick={() => step(-1)}>
+                    <span aria-hidden="true">‹</span>
+                  </button>
+                  <span className="lightbox-counter" aria-live="polite">
+                    {current! + 1} / {total}
+                  </span>
+                  <button type="button" className="lightbox-step" aria-label="Next photo" onClick={() => step(1)}>
+                    <span aria-hidden="true">›</span>
+                  </button>
+                </span>
+              )}
+            </figcaption>
+          </figure>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import type { SchoolEvent } from '../../lib/content-schema.ts';
+import { dateParts, formatDate, formatTime } from '../../lib/display-format.ts';
+import type { ImageSize } from '../../lib/image-sources.ts';
+import { PREVIEW_LIMITS, previewCharacters } from '../../lib/text-cuts.ts';
+import { StoredImage } from './StoredImage.tsx';
+
+type SizeOf = (imageId: string) => ImageSize | null;
+
+function DateBlock({ date }: { date: string }) {
+  const { day, monthShort, year } = dateParts(date);
+  return (
+    <time className="date-block" dateTime={date}>
+      <span className="date-block-day">{day}</span>
+      <span className="date-block-month">{monthShort}</span>
+      <span className="date-block-year">{year}</span>
+    </time>
+  );
+}
+
+function EventFacts({ event }: { event: SchoolEvent }) {
+  return (
+    <p className="facts">
+      {event.time && (
+        <span className="fact">
+          <span className="fact-label">Time:</span> {formatTime(event.time)}
+        </span>
+      )}
+      {event.location && (
+        <span className="fact">
+          <span className="fact-label">Location:</span> {event.location}
+        </span>
+      )}
+    </p>
+  );
+}
+
+interface EventCardProps {
+  event: SchoolEvent;
+  sizeOf: SizeOf;
+  onOpen: () => void;
+}
+
+/** An event in a list: date block, time, location and the description cut at 100 characters. */
+export function EventCard({ event, sizeOf, onOpen }: EventCardProps) {
+  return (
+    <li className="item-card event-card">
+      <DateBlock date={event.date} />
+      <div className="item-card-text">
+        <h3 className="item-title">
+          <button type="button" className="item-open" onClick={onOpen}>
+            {event.title}
+          </button>
+        </h3>
+        <EventFacts event={event} />
+        <p className="item-preview">{previewCharacters(event.description, PREVIEW_LIMITS.eventCharacters).text}</p>
+      </div>
+      {event.image && (
+        <StoredImage
+          className="item-thumb"
+          imageId={event.image.imageId}
+          alt=""
+          size={sizeOf(event.image.imageId)}
+          sizes="8rem"
+        />
+      )}
+    </li>
+  );
+}
+
+/** The popup: everything about the event. */
+export function EventDetails({ event, sizeOf, headingId }: { event: SchoolEvent; sizeOf: SizeOf; headingId: string }) {
+  return (
+    <article>
+      <p className="eyebrow">Event</p>
+      <h2 id={headingId}>{event.title}</h2>
+      <p className="facts">
+        <span className="fact">
+          <span className="fact-label">Date:</span> {formatDate(event.date)}
+        </span>
+      </p>
+      <EventFacts event={event} />
+      {event.image && (
+        <StoredImage
+          className="details-image"
+          imageId={event.image.imageId}
+          alt={event.title}
+          size={sizeOf(event.image.imageId)}
+          sizes="(min-width: 42rem) 40rem, 100vw"
+          eager
+        />
+      )}
+      <p className="modal-text">{event.description}</p>
+    </article>
+  );
+}

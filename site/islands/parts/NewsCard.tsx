@@ -1,0 +1,76 @@
+import type { News } from '../../lib/content-schema.ts';
+import { formatDate } from '../../lib/display-format.ts';
+import type { ImageSize } from '../../lib/image-sources.ts';
+import { priorityColour, priorityLabel } from '../../lib/news-priority.ts';
+import { PREVIEW_LIMITS, previewCharacters } from '../../lib/text-cuts.ts';
+import { StoredImage } from './StoredImage.tsx';
+
+type SizeOf = (imageId: string) => ImageSize | null;
+
+function PriorityBadge({ news }: { news: News }) {
+  return <span className={`badge priority-${priorityColour(news.priority)}`}>{priorityLabel(news.priority)}</span>;
+}
+
+function NewsDates({ news }: { news: News }) {
+  return (
+    <p className="facts">
+      <span className="fact">
+        <span className="fact-label">Published:</span> {formatDate(news.publishDate)}
+      </span>
+      {news.expiryDate && (
+        <span className="fact">
+          <span className="fact-label">Expires:</span> {formatDate(news.expiryDate)}
+        </span>
+      )}
+    </p>
+  );
+}
+
+interface NewsCardProps {
+  news: News;
+  sizeOf: SizeOf;
+  onOpen: () => void;
+}
+
+/** A news item in the list: priority border and badge, dates and the description cut at 120 characters. */
+export function NewsCard({ news, sizeOf, onOpen }: NewsCardProps) {
+  return (
+    <li className={`item-card news-card priority-${priorityColour(news.priority)}`}>
+      <div className="item-card-text">
+        <PriorityBadge news={news} />
+        <h3 className="item-title">
+          <button type="button" className="item-open" onClick={onOpen}>
+            {news.title}
+          </button>
+        </h3>
+        <NewsDates news={news} />
+        <p className="item-preview">{previewCharacters(news.description, PREVIEW_LIMITS.newsCharacters).text}</p>
+      </div>
+      {news.image && (
+        <StoredImage className="item-thumb" imageId={news.image.imageId} alt="" size={sizeOf(news.image.imageId)} sizes="8rem" />
+      )}
+    </li>
+  );
+}
+
+/** The popup: the whole news item. */
+export function NewsDetails({ news, sizeOf, headingId }: { news: News; sizeOf: SizeOf; headingId: string }) {
+  return (
+    <article>
+      <PriorityBadge news={news} />
+      <h2 id={headingId}>{news.title}</h2>
+      <NewsDates news={news} />
+      {news.image && (
+        <StoredImage
+          className="details-image"
+          imageId={news.image.imageId}
+          alt={news.title}
+          size={sizeOf(news.image.imageId)}
+          sizes="(min-width: 42rem) 40rem, 100vw"
+          eager
+        />
+      )}
+      <p className="modal-text">{news.description}</p>
+    </article>
+  );
+}

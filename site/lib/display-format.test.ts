@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { countLabel, dateParts, formatDate, formatTime } from './display-format.ts';
+
+describe('display formats', () => {
+  it('writes calendar dates out in words', () => {
+    expect(formatDate('2026-12-05')).toBe('5 December 2026');
+    expect(dateParts('2025-03-31')).toEqual({ day: 31, month: 'March', monthShort: 'Mar', year: 2025 });
+  });
+
+  it('writes times on a 12-hour clock', () => {
+    expect(formatTime('00:05')).toBe('12:05 AM');
+    expect(formatTime('09:30')).toBe('9:30 AM');
+    expect(formatTime('12:00')).toBe('12:00 PM');
+    expect(formatTime('23:59')).toBe('11:59 PM');
+  });
+
+  it('says photo for one and photos otherwise', () => {
+    expect(countLabel(0, 'photo')).toBe('0 photos');
+    expect(countLabel(1, 'photo')).toBe('1 photo');
+    expect(countLabel(2, 'photo')).toBe('2 photos');
+  });
+});
