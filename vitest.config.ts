@@ -2,7 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['admin-api/**/*.test.ts', 'site/**/*.test.ts', 'tests/**/*.test.ts'],
+    // The long crash loop runs on its own: npm run test:chaos.
+    include: process.env.CHAOS
+      ? ['tests/chaos/**/*.test.ts']
+      : ['admin-api/**/*.test.ts', 'site/**/*.test.ts', 'tests/**/*.test.ts'],
+    exclude: process.env.CHAOS ? [] : ['tests/chaos/**', '**/node_modules/**'],
     // End-to-end files start real servers that build the site: give them time, and keep the
     // two cores of a CI machine from being oversubscribed.
     testTimeout: 60_000,
