@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { DEFAULT_ADMIN } from '../../lib/admin-credentials.ts';
 import { adminSession } from '../../lib/admin-session.ts';
 import { apiRequest, failureMessage } from '../../lib/api-client.ts';
 
-export const DEFAULT_CREDENTIALS = { username: 'admin', password: 'admin123' } as const;
-
 type Notice = { kind: 'error' | 'success'; text: string } | null;
+
+const DASHBOARD = '/admin/dashboard';
 
 /** /admin: log in, or create the default administrator on first use. */
 export default function LoginForm() {
@@ -12,9 +13,13 @@ export default function LoginForm() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState<'login' | 'setup' | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
+  const [hasSession, setHasSession] = useState(false);
+
+  useEffect(() => setHasSession(adminSession.token() !== null), []);
 
   async function login(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
     setBusy('login');
     setNotice(null);
     try {
@@ -23,7 +28,7 @@ export default function LoginForm() {
         json: { username, password },
       });
       adminSession.save(token);
-      window.location.assign('/admin/dashboard');
+      window.location.assign(DASHBOARD);
     } catch (error) {
       setNotice({ kind: 'error', text: failureMessage(error, 'Login failed') });
       setBusy(null);
@@ -31,14 +36,17 @@ export default function LoginForm() {
   }
 
   async function setup() {
+    if (busy) return;
     setBusy('setup');
     setNotice(null);
     try {
-      await apiRequest('/api/admin/create', { method: 'POST', json: DEFAULT_CREDENTIALS });
+      await apiRequest('/api/admin/create', { method: 'POST', json: DEFAULT_ADMIN });
       setNotice({
         kind: 'success',
-        text: `Admin account created successfully! Username: ${DEFAULT_CREDENTIALS.username}, Password: ${DEFAULT_CREDENTIALS.password}`,
+        text: `Admin account created successfully! Username: ${DEFAULT_ADMIN.username}, Password: ${DEFAULT_ADMIN.password}`,
       });
+      setUsername(DEFAULT_ADMIN.username);
+      setPassword(DEFAULT_ADMIN.password);
     } catch (error) {
       setNotice({ kind: 'error', text: failureMessage(error, 'Failed to create admin account') });
     }
@@ -46,9 +54,16 @@ export default function LoginForm() {
   }
 
   return (
-    <form className="login-form" onSubmit={login}>
-      <label>
-        Username
+    // method="post": should someone submit before the page's script runs, the password never
+    // ends up in the address bar or a server log.
+    <form className="login-form" method="post" onSubmit={login}>
+      {hasSession && (
+        <p className="notice notice-info">
+          You are already logged in. <a href={DASHBOARD}>Open the dashboard</a>
+        </p>
+      )}
+      <label className="field">
+        <span className="field-label">Username</span>
         <input
           name="username"
           autoComplete="username"
@@ -57,8 +72,8 @@ export default function LoginForm() {
           onChange={(e) => setUsername(e.target.value)}
         />
       </label>
-      <label>
-        Password
+      <label className="field">
+        <span className="field-label">Password</span>
         <input
           name="password"
           type="password"
@@ -76,13 +91,16 @@ export default function LoginForm() {
       <button type="submit" disabled={busy !== null}>
         {busy === 'login' ? 'Logging in…' : 'Login'}
       </button>
-      <button type="button" className="secondary" onClick={setup} disabled={busy !== null}>
-        {busy === 'setup' ? 'Creating…' : 'First-time setup: create admin account'}
-      </button>
-      <p className="hint">
-        Default credentials: username <code>{DEFAULT_CREDENTIALS.username}</code>, password{' '}
-        <code>{DEFAULT_CREDENTIALS.password}</code>
-      </p>
+      <div className="setup">
+        <p>First time here? Create the administrator account, then log in with it.</p>
+        <button type="button" className="secondary" onClick={setup} disabled={busy !== null}>
+          {busy === 'setup' ? 'Creating…' : 'First-time setup: create admin account'}
+        </button>
+        <p className="hint">
+          Default credentials: username <code>{DEFAULT_ADMIN.username}</code>, password{' '}
+          <code>{DEFAULT_ADMIN.password}</code>
+        </p>
+      </div>
     </form>
   );
 }

@@ -1,0 +1,124 @@
+import type { ReactNode } from 'react';
+import { adminRequest } from '../../lib/admin-api.ts';
+import type { Alumni } from '../../lib/alumni-schema.ts';
+import { dateInZone } from '../../lib/dates.ts';
+import { countLabel, formatDate } from '../../lib/display-format.ts';
+import { school } from '../../school.ts';
+import { Alert } from './Alert.tsx';
+import { Panel } from './Panel.tsx';
+import { useAction } from './use-action.ts';
+
+/** The alumni list as loaded: the records, or the load failed. */
+export type AlumniList = { ok: true; alumni: Alumni[] } | { ok: false };
+
+/** Alumni registrations: PENDING / APPROVED, Approve, Unapprove, delete. */
+export function AlumniSection({ list, onAlumni, onRetry }: {
+  list: AlumniList;
+  onAlumni: (alumni: Alumni[]) => void;
+  onRetry: () => void;
+}) {
+  if (!list.ok) {
+    return (
+      <Panel id="alumni" title="Alumni">
+        <div className="alert" role="alert">
+          <p>
+            <strong>Failed to load alumni data</strong>
+          </p>
+          <button type="button" className="secondary" onClick={onRetry}>
+            Retry
+          </button>
+        </div>
+      </Panel>
+    );
+  }
+  const pending = list.alumni.filter((alumnus) => !alumnus.isApproved).length;
+  return (
+    <Panel
+      id="alumni"
+      title="Alumni"
+      summary={`${countLabel(list.alumni.length, 'registration')}, ${pending} awaiting approval. Newest first.`}
+    >
+      <AlumniList alumni={list.alumni} onAlumni={onAlumni} />
+    </Panel>
+  );
+}
+
+function AlumniList({ alumni, onAlumni }: { alumni: Alumni[]; onAlumni: (alumni: Alumni[]) => void }) {
+  const action = useAction();
+  if (alumni.length === 0) return <p className="empty">No alumni have registered yet.</p>;
+
+  function setApproved(alumnus: Alumni, isApproved: boolean) {
+    void action.run(alumnus._id, 'Failed to update alumni approval', async () => {
+      const updated = await adminRequest<Alumni>(`/api/alumni/${alumnus._id}/approve`, {
+        method: 'PUT',
+        json: { isApproved },
+      });
+      onAlumni(alumni.map((other) => (other._id === updated._id ? updated : other)));
+    });
+  }
+
+  function remove(alumnus: Alumni) {
+    if (!window.confirm(`Delete the registration of ${alumnus.fullName}? This cannot be undone.`)) return;
+    const key = `${alumnus._id}:delete`;
+    void action.run(key, 'Failed to delete alumni', async () => {
+      onAlumni(await adminRequest<Alumni[]>(`/api/alumni/${alumnus._id}`, { method: 'DELETE' }));
+    }, alumnus._id);
+  }
+
+  return (
+    <ul className="item-list" aria-label="Alumni registrations">
+      {alumni.map((alumnus) => (
+        <li key={alumnus._id} className="item alumnus" aria-label={alumnus.fullName}>
+          <Alert failure={action.alertFor(alumnus._id)} onDismiss={action.dismiss} />
+          <div className="alumnus-head">
+            <h3 className="item-title">{alumnus.fullName}</h3>
+            <span className={`badge ${alumnus.isApproved ? 'badge-approved' : 'badge-pending'}`}>
+              {alumnus.isApproved ? 'APPROVED' : 'PENDING'}
+            </span>
+          </div>
+          <AlumnusDetails alumnus={alumnus} />
+          <div className="item-actions">
+            <button
+              type="button"
+              className={alumnus.isApproved ? 'secondary' : undefined}
+              onClick={() => setApproved(alumnus, !alumnus.isApproved)}
+              disabled={action.busy}
+            >
+              {action.label(alumnus._id, alumnus.isApproved ? 'Unapprove' : 'Approve', 'Saving…')}
+            </button>
+            <button type="button" className="danger" onClick={() => remove(alumnus)} disabled={action.busy}>
+              {action.label(`${alumnus._id}:delete`, 'Delete', 'Deleting…')}
+            </button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AlumnusDetails({ alumnus }: { alumnus: Alumni }) {
+  const rows: [string, ReactNode][] = [
+    ['Registered', formatDate(dateInZone(new Date(alumnus.registrationDate), school.timeZone))],
+    ['Gender', alumnus.gender === 'male' ? 'Male' : 'Female'],
+    ['Period of study', alumnus.periodOfStudy],
+    ['Qualification', alumnus.qualification],
+    ['Occupation', alumnus.occupation],
+    ['Mobile', <a href={`tel:${alumnus.mobile.replace(/[^+\d]/g, '')}`}>{alumnus.mobile}</a>],
+    ['Email', <a href={`mailto:${alumnus.email}`}>{alumnus.email}</a>],
+    ['Address', alumnus.address],
+    ['Company', [alumnus.companyName, alumnus.companyAddress].filter(Boolean).join(', ')],
+    ['Message', alumnus.message],
+  ];
+  return (
+    <dl className="details">
+      {rows
+        .filter(([, value]) => value !== '')
+        .map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}

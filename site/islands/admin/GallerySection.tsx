@@ -1,0 +1,123 @@
+import { useState, type FormEvent } from 'react';
+import { adminRequest, uploadImage } from '../../lib/admin-api.ts';
+import type { GalleryItem } from '../../lib/content-schema.ts';
+import { countLabel } from '../../lib/display-format.ts';
+import { Alert } from './Alert.tsx';
+import { ImageInput, Thumbnail, UploadProgress } from './images.tsx';
+import { Panel } from './Panel.tsx';
+import { useAction } from './use-action.ts';
+
+const ADD = 'add';
+
+/** The spec's texts for one of the two galleries. */
+export interface GalleryTexts {
+  id: 'homegallery' | 'gallery';
+  title: string;
+  summary: string;
+  captionMissing: string;
+  addFailed: string;
+  deleteFailed: string;
+}
+
+export const HOME_GALLERY: GalleryTexts = {
+  id: 'homegallery',
+  title: 'Home gallery',
+  summary: 'The photo strip that scrolls across the home page.',
+  captionMissing: 'Please provide a caption for the home gallery image',
+  addFailed: 'Failed to add home gallery item',
+  deleteFailed: 'Failed to delete home gallery item',
+};
+
+export const GALLERY: GalleryTexts = {
+  id: 'gallery',
+  title: 'Gallery',
+  summary: 'The photos on the Gallery page.',
+  captionMissing: 'Please provide a caption for the image',
+  addFailed: 'Failed to add gallery item',
+  deleteFailed: 'Failed to delete gallery item',
+};
+
+/** A gallery: add a photo with a caption, delete one. The answered list replaces the shown one. */
+export function GallerySection({ texts, items, onItems }: {
+  texts: GalleryTexts;
+  items: GalleryItem[];
+  onItems: (items: GalleryItem[]) => void;
+}) {
+  const action = useAction();
+  const [file, setFile] = useState<File | null>(null);
+  const [caption, setCaption] = useState('');
+  const [inputKey, setInputKey] = useState(0);
+  const endpoint = `/api/${texts.id}`;
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    if (caption.trim() === '') return action.refuse(ADD, texts.captionMissing);
+    if (!file) return action.refuse(ADD, 'Please choose a photo to add');
+    const done = await action.run(ADD, texts.addFailed, async (progress) => {
+      const { imageId, originalName } = await uploadImage(file, progress);
+      const body = { imageId, originalName, caption: caption.trim() };
+      onItems(await adminRequest<GalleryItem[]>(endpoint, { method: 'POST', json: body }));
+    });
+    if (done) {
+      setFile(null);
+      setCaption('');
+      setInputKey((key) => key + 1);
+    }
+  }
+
+  function remove(item: GalleryItem) {
+    if (!window.confirm(`Delete the photo "${item.caption}"?`)) return;
+    void action.run(item._id, texts.deleteFailed, async () => {
+      onItems(await adminRequest<GalleryItem[]>(`${endpoint}/${item._id}`, { method: 'DELETE' }));
+    });
+  }
+
+  return (
+    <Panel id={texts.id} title={texts.title} summary={`${texts.summary} ${countLabel(items.length, 'photo')}.`}>
+      <form className="add-form" onSubmit={add} noValidate>
+        <Alert failure={action.alertFor(ADD)} onDismiss={action.dismiss} />
+        <div className="field-row">
+          <ImageInput key={inputKey} label="Photo" onFile={setFile} disabled={action.busy} />
+          <label className="field">
+            <span className="field-label">Caption</span>
+            <input
+              value={caption}
+              onChange={(event) => setCaption(event.target.value)}
+              maxLength={200}
+              disabled={action.busy}
+              aria-required="true"
+            />
+          </label>
+        </div>
+        <div className="form-actions">
+          <button type="submit" disabled={action.busy}>
+            {action.label(ADD, 'Add photo', 'Adding…')}
+          </button>
+        </div>
+        <UploadProgress sent={action.progress} />
+      </form>
+      {items.length === 0 ? (
+        <p className="empty">No photos yet.</p>
+      ) : (
+        <ul className="tile-list" aria-label={texts.title}>
+          {items.map((item) => (
+            <li key={item._id} className="tile">
+              <Thumbnail imageId={item.imageId} alt={item.caption} />
+              <p className="tile-caption">{item.caption}</p>
+              <Alert failure={action.alertFor(item._id)} onDismiss={action.dismiss} />
+              <button
+                type="button"
+                className="danger"
+                onClick={() => remove(item)}
+                disabled={action.busy}
+                aria-label={`Delete photo ${item.caption}`}
+              >
+                {action.label(item._id, 'Delete', 'Deleting…')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}

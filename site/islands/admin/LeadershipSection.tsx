@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import { adminRequest, uploadImage } from '../../lib/admin-api.ts';
+import {
+  LEADERSHIP_ROLES,
+  imageField,
+  messageField,
+  type LeadershipRole,
+  type SiteContent,
+} from '../../lib/content-schema.ts';
+import { Alert } from './Alert.tsx';
+import { ImageInput, Thumbnail, UploadProgress } from './images.tsx';
+import { Panel } from './Panel.tsx';
+import { useAction } from './use-action.ts';
+import type { MessageSaver } from './use-message-saver.ts';
+
+export interface Leader {
+  title: string;
+  name: string;
+}
+
+/** Words of a message the leadership page shows before 'Read More' (spec §9). */
+const PREVIEW_WORDS = 25;
+
+/** The five leadership messages and their images, in the order of the public page. */
+export function LeadershipSection({ content, leaders, messages, onContent }: {
+  content: SiteContent;
+  leaders: Record<LeadershipRole, Leader>;
+  messages: MessageSaver;
+  onContent: (content: SiteContent) => void;
+}) {
+  return (
+    <Panel
+      id="leadership"
+      title="Leadership messages"
+      summary={`Messages save as you type. The leadership page shows the first ${PREVIEW_WORDS} words of each, with Read More for the rest.`}
+    >
+      <ul className="leader-list">
+        {LEADERSHIP_ROLES.map((role) => (
+          <LeaderCard
+            key={role}
+            role={role}
+            leader={leaders[role]}
+            content={content}
+            messages={messages}
+            onContent={onContent}
+          />
+        ))}
+      </ul>
+    </Panel>
+  );
+}
+
+const IMAGE = 'image';
+const DELETE_IMAGE = 'delete-image';
+const SAVE_LABELS = { saving: 'Saving…', saved: 'Saved', failed: 'Not saved' } as const;
+
+function LeaderCard({ role, leader, content, messages, onContent }: {
+  role: LeadershipRole;
+  leader: Leader;
+  content: SiteContent;
+  messages: MessageSaver;
+  onContent: (content: SiteContent) => void;
+}) {
+  const field = messageField(role);
+  const image = content[imageField(role)];
+  // The field keeps what is typed; answers from the server never overwrite it while editing.
+  const [text, setText] = useState(content[field]);
+  const status = messages.statuses[field];
+  const action = useAction();
+  const [file, setFile] = useState<File | null>(null);
+  const [inputKey, setInputKey] = useState(0);
+  const id = `leader-${role}`;
+
+  function type(next: string) {
+    setText(next);
+    messages.edit(field, next);
+  }
+
+  async function upload() {
+    if (!file) return action.refuse(IMAGE, 'Please choose an image to upload');
+    const done = await action.run(IMAGE, 'Failed to upload image', async (progress) => {
+      const { imageId, originalName } = await uploadImage(file, progress);
+      onContent(
+        await adminRequest<SiteContent>(`/api/person-image/${role}`, { method: 'PUT', json: { imageId, originalName } }),
+      );
+    });
+    if (done) {
+      setFile(null);
+      setInputKey((key) => key + 1);
+    }
+  }
+
+  function removeImage() {
+    if (!window.confirm(`Delete the ${leader.title.toLowerCase()}'s image?`)) return;
+    void action.run(DELETE_IMAGE, 'Failed to delete image', async () => {
+      onContent(await adminRequest<SiteContent>(`/api/person-image/${role}`, { method: 'DELETE' }));
+    });
+  }
+
+  return (
+    <li className="leader" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>
+        {leader.title} <span className="leader-name">{leader.name}</span>
+      </h3>
+      <Alert failure={action.alertFor(IMAGE) ?? action.alertFor(DELETE_IMAGE)} onDismiss={action.dismiss} />
+      <Alert failure={status?.failure ?? null} onDismiss={() => messages.dismiss(field)} />
+      <div className="leader-body">
+        <div className="leader-image">
+          {image ? (
+            <Thumbnail imageId={image.imageId} alt={`${leader.title}, ${leader.name}`} className="thumb-portrait" />
+          ) : (
+            <p className="empty thumb-portrait">No image</p>
+          )}
+          <ImageInput
+            key={inputKey}
+            label={image ? 'Choose a new image' : 'Choose an image'}
+            onFile={setFile}
+            disabled={action.busy}
+          />
+          <div className="form-actions">
+            <button type="button" onClick={upload} disabled={action.busy}>
+              {action.label(IMAGE, image ? 'Replace image' : 'Upload image', 'Uploading…')}
+            </button>
+            {image && (
+              <button type="button" className="danger" onClick={removeImage} disabled={action.busy}>
+                {action.label(DELETE_IMAGE, 'Delete image', 'Deleting…')}
+              </button>
+            )}
+          </div>
+          <UploadProgress sent={action.progress} />
+        </div>
+        <div className="field leader-message">
+          <div className="field-head">
+            <label htmlFor={`${id}-message`} className="field-label" aria-label={`${leader.title} message`}>
+              Message
+            </label>
+            <span id={`${id}-state`} className={`save-state save-${status?.state ?? 'idle'}`} role="status">
+              {status ? SAVE_LABELS[status.state] : ''}
+            </span>
+          </div>
+          <textarea
+            id={`${id}-message`}
+            rows={8}
+            value={text}
+            aria-describedby={`${id}-state`}
+            onChange={(event) => type(event.target.value)}
+          />
+        </div>
+      </div>
+    </li>
+  );
+}

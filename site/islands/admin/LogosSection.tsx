@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react';
+import { adminRequest, uploadImage } from '../../lib/admin-api.ts';
+import type { Logo } from '../../lib/content-schema.ts';
+import { Alert } from './Alert.tsx';
+import { ImageInput, Thumbnail, UploadProgress } from './images.tsx';
+import { Panel } from './Panel.tsx';
+import { useAction } from './use-action.ts';
+
+const UPLOAD = 'upload';
+
+/** Logos: upload, list, delete. Each call answers the logo list, which replaces the one shown. */
+export function LogosSection({ logos, onLogos }: { logos: Logo[]; onLogos: (logos: Logo[]) => void }) {
+  const action = useAction();
+  const [file, setFile] = useState<File | null>(null);
+  const [inputKey, setInputKey] = useState(0);
+
+  async function upload(event: FormEvent) {
+    event.preventDefault();
+    if (!file) return action.refuse(UPLOAD, 'Please choose a logo image to upload');
+    const done = await action.run(UPLOAD, 'Failed to upload logo', async (progress) => {
+      const { imageId, originalName } = await uploadImage(file, progress);
+      onLogos(await adminRequest<Logo[]>('/api/logos', { method: 'POST', json: { imageId, originalName } }));
+    });
+    if (done) {
+      setFile(null);
+      setInputKey((key) => key + 1);
+    }
+  }
+
+  function remove(logo: Logo) {
+    if (!window.confirm(`Delete the logo "${logo.originalName}"?`)) return;
+    void action.run(logo._id, 'Failed to delete logo', async () => {
+      onLogos(await adminRequest<Logo[]>(`/api/logos/${logo._id}`, { method: 'DELETE' }));
+    });
+  }
+
+  return (
+    <Panel id="logos" title="Logos" summary="Shown in the top bar of every page.">
+      <form className="add-form" onSubmit={upload} noValidate>
+        <Alert failure={action.alertFor(UPLOAD)} onDismiss={action.dismiss} />
+        <ImageInput key={inputKey} label="Logo image" onFile={setFile} disabled={action.busy} />
+        <div className="form-actions">
+          <button type="submit" disabled={action.busy}>
+            {action.label(UPLOAD, 'Upload logo', 'Uploading…')}
+          </button>
+        </div>
+        <UploadProgress sent={action.progress} />
+      </form>
+      {logos.length === 0 ? (
+        <p className="empty">No logos yet.</p>
+      ) : (
+        <ul className="tile-list" aria-label="Logos">
+          {logos.map((logo) => (
+            <li key={logo._id} className="tile">
+              <Thumbnail imageId={logo.imageId} alt={logo.originalName} className="thumb-contain" />
+              <p className="tile-caption">{logo.originalName}</p>
+              <Alert failure={action.alertFor(logo._id)} onDismiss={action.dismiss} />
+              <button
+                type="button"
+                className="danger"
+                onClick={() => remove(logo)}
+                disabled={action.busy}
+                aria-label={`Delete logo ${logo.originalName}`}
+              >
+                {action.label(logo._id, 'Delete', 'Deleting…')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}

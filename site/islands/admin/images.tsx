@@ -1,0 +1,48 @@
+/** Image pieces of the dashboard: file choosers, upload progress and small thumbnails. */
+import { imageUrl } from '../../lib/image-sources.ts';
+
+/** A file chooser for images only. Give it a new `key` to clear it after a successful upload. */
+export function ImageInput({ label, onFile, disabled }: {
+  label: string;
+  onFile: (file: File | null) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <label className="field">
+      <span className="field-label">{label}</span>
+      <input
+        type="file"
+        accept="image/*"
+        disabled={disabled}
+        onChange={(event) => onFile(event.target.files?.[0] ?? null)}
+      />
+    </label>
+  );
+}
+
+/** How far an upload has got; once sent, the server still resizes the image. */
+export function UploadProgress({ sent }: { sent: number | null }) {
+  if (sent === null) return null;
+  const percent = Math.round(sent * 100);
+  return (
+    <p className="upload-progress" role="status">
+      <progress max={100} value={percent} aria-label="Upload progress" />
+      <span>{percent < 100 ? `Uploading… ${percent}%` : 'Processing the image…'}</span>
+    </p>
+  );
+}
+
+/** The 320 px rendition of a stored image, cropped to a tidy tile by the styles. */
+export function Thumbnail({ imageId, alt, className = '' }: { imageId: string; alt: string; className?: string }) {
+  return (
+    <img
+      className={`thumb ${className}`.trim()}
+      src={imageUrl(imageId, 320)}
+      alt={alt}
+      width={160}
+      height={120}
+      loading="lazy"
+      decoding="async"
+    />
+  );
+}

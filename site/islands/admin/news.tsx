@@ -1,0 +1,75 @@
+import {
+  emptyNewsDraft,
+  newsBody,
+  newsDraftOf,
+  newsProblem,
+  type NewsDraft,
+} from '../../lib/admin-drafts.ts';
+import { NEWS_PRIORITIES, type News, type NewsPriority } from '../../lib/content-schema.ts';
+import { dateInZone } from '../../lib/dates.ts';
+import { formatDate } from '../../lib/display-format.ts';
+import { priorityColour, priorityLabel } from '../../lib/news-priority.ts';
+import { school } from '../../school.ts';
+import { TextField } from './fields.tsx';
+import type { FieldsProps, ItemKind } from './ItemsSection.tsx';
+
+function NewsFields({ draft, onChange, disabled, idPrefix }: FieldsProps<NewsDraft>) {
+  const set = (key: keyof NewsDraft) => (value: string) => onChange({ ...draft, [key]: value });
+  return (
+    <div className="field-grid">
+      <TextField id={`${idPrefix}-title`} label="Title" value={draft.title} onChange={set('title')} required disabled={disabled} maxLength={200} />
+      <div className="field">
+        <label htmlFor={`${idPrefix}-priority`} className="field-label">Priority</label>
+        <select
+          id={`${idPrefix}-priority`}
+          value={draft.priority}
+          disabled={disabled}
+          onChange={(event) => onChange({ ...draft, priority: event.target.value as NewsPriority })}
+        >
+          {NEWS_PRIORITIES.map((priority) => (
+            <option key={priority} value={priority}>
+              {priorityLabel(priority)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField id={`${idPrefix}-publish`} label="Publish date" type="date" value={draft.publishDate} onChange={set('publishDate')} disabled={disabled} />
+      <TextField id={`${idPrefix}-expiry`} label="Expiry date" type="date" value={draft.expiryDate} onChange={set('expiryDate')} disabled={disabled} />
+      <TextField id={`${idPrefix}-description`} label="Description" value={draft.description} onChange={set('description')} required disabled={disabled} multiline maxLength={5000} />
+    </div>
+  );
+}
+
+function NewsDetails({ item }: { item: News }) {
+  const dates = [`Published ${formatDate(item.publishDate)}`];
+  if (item.expiryDate) dates.push(`expires ${formatDate(item.expiryDate)}`);
+  return (
+    <>
+      <p className={`badge priority-${priorityColour(item.priority)}`}>{priorityLabel(item.priority)}</p>
+      <h3 className="item-title">{item.title}</h3>
+      <p className="item-meta">{dates.join(', ')}</p>
+      <p className="item-text">{item.description}</p>
+    </>
+  );
+}
+
+export const NEWS: ItemKind<News, NewsDraft> = {
+  id: 'news',
+  title: 'News',
+  summary: 'Shown on the Events & News page from the publish date until the expiry date, high priority first.',
+  noun: 'news item',
+  addButton: 'Add news',
+  empty: 'No news yet.',
+  failures: {
+    add: 'Failed to add news',
+    update: 'Failed to update news',
+    delete: 'Failed to delete news',
+    deleteImage: 'Failed to delete news image',
+  },
+  emptyDraft: () => emptyNewsDraft(dateInZone(new Date(), school.timeZone)),
+  draftOf: newsDraftOf,
+  problem: newsProblem,
+  body: newsBody,
+  Fields: NewsFields,
+  Details: NewsDetails,
+};

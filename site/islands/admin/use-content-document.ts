@@ -1,0 +1,54 @@
+import { useRef, useState } from 'react';
+import { adminExchange } from '../../lib/admin-api.ts';
+import type { SiteContent } from '../../lib/content-schema.ts';
+
+/** The content as the server last answered it, and the ETag naming that version (if sent). */
+export interface ContentVersion {
+  content: SiteContent;
+  etag: string | null;
+}
+
+export async function fetchContent(): Promise<ContentVersion> {
+  const { body, headers } = await adminExchange<SiteContent>('/api/content');
+  return { content: body, etag: headers.get('ETag') };
+}
+
+export interface ContentDocument {
+  /** The freshest content known, read at the moment of the call (not of the last render). */
+  latest(): ContentVersion;
+  /** A write succeeded: its answer replaces what it returned, and the site is being republished. */
+  saved(slice: Partial<SiteContent>, etag?: string | null): void;
+  /** Fetches the content again (another tab or person changed it). */
+  reload(): Promise<void>;
+}
+
+/**
+ * The dashboard's copy of the site content. Lists returned by a call replace the shown lists at
+ * once; the ETag is only replaced by answers about the whole document, so after any other change
+ * the next whole-document write is refused (412) and made again on fresh content.
+ */
+export function useContentDocument(initial: ContentVersion, onSaved: () => void) {
+  const [content, setContent] = useState(initial.content);
+  const latest = useRef(initial);
+  const onSavedRef = useRef(onSaved);
+  onSavedRef.current = onSaved;
+
+  const [document] = useState<ContentDocument>(() => {
+    const replace = (next: ContentVersion) => {
+      latest.current = next;
+      setContent(next.content);
+    };
+    return {
+      latest: () => latest.current,
+      saved(slice, etag) {
+        const current = latest.current;
+        replace({ content: { ...current.content, ...slice }, etag: etag === undefined ? current.etag : etag });
+        onSavedRef.current();
+      },
+      async reload() {
+        replace(await fetchContent());
+      },
+    };
+  });
+  return { content, document };
+}

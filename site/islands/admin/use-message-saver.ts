@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { adminExchange } from '../../lib/admin-api.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { LatestWinsSaver, type SaveState } from '../../lib/admin-latest-wins.ts';
+import type { LeadershipRole, SiteContent } from '../../lib/content-schema.ts';
+import { failureOf, type Failure } from './Alert.tsx';
+import type { ContentDocument } from './use-content-document.ts';
+
+export type MessageField = `${LeadershipRole}Message`;
+
+export interface MessageStatus {
+  state: SaveState;
+  failure: Failure | null;
+}
+
+/**
+ * Leadership messages save as they are typed: PUT /api/content with the whole document and the
+ * typed texts, one request at a time, the newest text winning (LatestWinsSaver). The document goes
+ * with If-Match; when someone changed it meanwhile (412), it is fetched again, the typed texts
+ * are put on top and the request is made once more.
+ */
+export function useMessageSaver(document: ContentDocument) {
+  const [statuses, setStatuses] = useState<Partial<Record<MessageField, MessageStatus>>>({});
+  const [saver] = useState(
+    () =>
+      new LatestWinsSaver<MessageField>(
+        (changes) => putMessages(document, changes),
+        (field, state, error) =>
+          setStatuses((all) => ({
+            ...all,
+            [field]: { state, failure: state === 'failed' ? failureOf('Failed to update content', error) : null },
+          })),
+      ),
+  );
+
+  // Leaving the page while a text is still on its way would lose it: ask first.
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (saver.busy) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [saver]);
+
+  return {
+    statuses,
+    edit: (field: MessageField, text: string) => saver.edit(field, text),
+    dismiss: (field: MessageField) =>
+      setStatuses((all) => ({ ...all, [field]: all[field] && { ...all[field], failure: null } })),
+    /** Resolves when every text typed so far has been sent. */
+    idle: () => saver.idle(),
+  };
+}
+
+async function putMessages(document: ContentDocument, changes: Partial<Record<MessageField, string>>) {
+  const put = () => {
+    const { content, etag } = document.latest();
+    return adminExchange<SiteContent>('/api/content', {
+      method: 'PUT',
+      json: { ...content, ...changes },
+      headers: etag ? { 'If-Match': etag } : undefined,
+    });
+  };
+  let answer: Awaited<ReturnType<typeof put>>;
+  try {
+    answer = await put();
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 412)) throw error;
+    await document.reload();
+    answer = await put();
+  }
+  document.saved(answer.body, answer.headers.get('ETag'));
+}
+
+export type MessageSaver = ReturnType<typeof useMessageSaver>;

@@ -1,0 +1,50 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { BuildStatus } from '../../../admin-api/publish/rebuild-scheduler.ts';
+import { adminRequest } from '../../lib/admin-api.ts';
+
+export type { BuildStatus };
+
+const POLL_MS = 1000;
+/** After a failed build nothing changes until the next edit; look now and then all the same. */
+const AFTER_FAILURE_POLL_MS = 5000;
+
+export interface Publishing {
+  status: BuildStatus | null;
+  /** False while the last look at the status could not reach the server. */
+  reachable: boolean;
+  /** Call after every change of the content: follows the rebuild until the site is live. */
+  watch: () => void;
+}
+
+/** Follows GET /api/admin/build-status about once a second while the site is not live. */
+export function usePublishing(): Publishing {
+  const [status, setStatus] = useState<BuildStatus | null>(null);
+  const [reachable, setReachable] = useState(true);
+  const [round, setRound] = useState(0);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const poll = async () => {
+      let next: BuildStatus | null = null;
+      try {
+        next = await adminRequest<BuildStatus>('/api/admin/build-status');
+      } catch {
+        // Unreachable for now: say so, and look again shortly.
+      }
+      if (stopped) return;
+      setReachable(next !== null);
+      if (next) setStatus(next);
+      if (next?.live) return;
+      timer = setTimeout(poll, next?.state === 'failed' ? AFTER_FAILURE_POLL_MS : POLL_MS);
+    };
+    void poll();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [round]);
+
+  const watch = useCallback(() => setRound((n) => n + 1), []);
+  return { status, reachable, watch };
+}
