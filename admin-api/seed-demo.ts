@@ -1,0 +1,149 @@
+/**
+ * `npm run seed:demo`: fills an empty data folder with demo content, so a newcomer sees a
+ * populated site. It writes through the same content store and image pipeline as the API, into
+ * DATA_DIR and UPLOADS_DIR as the server reads them. Run it while the server is stopped; the next
+ * `npm start` rebuilds the site from the new content.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import type { GalleryItem, ImageRef, News, SchoolEvent, SiteContent } from '../site/lib/content-schema.ts';
+import { LEADERSHIP_ROLES, imageField, messageField } from '../site/lib/content-schema.ts';
+import { dateInZone } from '../site/lib/dates.ts';
+import { school } from '../site/school.ts';
+import { readConfig } from './config.ts';
+import {
+  DEMO_EVENTS,
+  DEMO_NEWS,
+  GALLERY_CAPTIONS,
+  HOME_CAPTIONS,
+  LEADERSHIP_MESSAGES,
+  PORTRAIT_COLOURS,
+  type DemoEvent,
+  type DemoNews,
+} from './demo-content.ts';
+import { PALETTES, crestSvg, portraitSvg, renderJpeg, renderPng, sceneSvg } from './demo-scenes.ts';
+import { ImageStore } from './images/image-store.ts';
+import { defaultContent } from './store/default-content.ts';
+import { openStores, settleStores } from './store/stores.ts';
+
+const config = readConfig();
+const images = new ImageStore(config.uploadsDir);
+const today = dateInZone(new Date(), school.timeZone);
+await seed();
+
+async function seed() {
+  if (await serverAnswers(config.port)) {
+    fail(`A server is running on port ${config.port}. Stop it first, then run npm run seed:demo again.`);
+  }
+  await mkdir(config.dataDir, { recursive: true });
+  await mkdir(config.uploadsDir, { recursive: true });
+  const stores = await openStores(config.dataDir);
+  if (hasContent(stores.content.data)) {
+    fail(
+      `${config.dataDir} already has content: the demo only fills an empty data folder.\n` +
+        'Point DATA_DIR and UPLOADS_DIR at new folders to try the demo.',
+    );
+  }
+  console.log('Drawing the demo pictures…');
+  const demo = await demoContent();
+  await stores.content.update((draft) => Object.assign(draft, demo));
+  await settleStores(stores);
+  console.log(
+    `Demo content written to ${config.dataDir}: ${demo.news.length} news, ${demo.events.length} events, ` +
+      `${demo.gallery.length} gallery and ${demo.homegallery.length} home gallery photos.\n` +
+      'Start the server with npm start: it builds the site from it.',
+  );
+}
+
+type DemoLists = Pick<SiteContent, 'logos' | 'homegallery' | 'gallery' | 'events' | 'news'>;
+
+async function demoContent(): Promise<DemoLists & Partial<SiteContent>> {
+  const logo = await images.save(await renderPng(crestSvg()), 'crest.png');
+  const content: DemoLists & Partial<SiteContent> = {
+    logos: [{ _id: randomUUID(), ...logo }],
+    homegallery: await photos(HOME_CAPTIONS, 0),
+    gallery: await photos(GALLERY_CAPTIONS, 3),
+    events: await Promise.all(DEMO_EVENTS.map(demoEvent)),
+    news: await Promise.all(DEMO_NEWS.map(demoNews)),
+  };
+  for (const [index, role] of LEADERSHIP_ROLES.entries()) {
+    const [background, clothes] = PORTRAIT_COLOURS[index]!;
+    const portrait = await images.save(await renderJpeg(portraitSvg(background, clothes)), `${role}.jpg`);
+    content[messageField(role)] = LEADERSHIP_MESSAGES[role];
+    content[imageField(role)] = portrait;
+  }
+  return content;
+}
+
+async function scene(variant: number, name: string): Promise<ImageRef> {
+  const palette = PALETTES[variant % PALETTES.length]!;
+  return images.save(await renderJpeg(sceneSvg(palette, variant)), name);
+}
+
+async function photos(captions: readonly string[], offset: number): Promise<GalleryItem[]> {
+  const items: GalleryItem[] = [];
+  for (const [index, caption] of captions.entries()) {
+    const { imageId } = await scene(index + offset, `photo-${index + offset}.jpg`);
+    items.push({ _id: randomUUID(), imageId, caption });
+  }
+  return items;
+}
+
+async function demoEvent(event: DemoEvent, index: number): Promise<SchoolEvent> {
+  const image = event.picture === undefined ? null : await scene(event.picture, `event-${index}.jpg`);
+  return {
+    _id: randomUUID(),
+    title: event.title,
+    description: event.description,
+    date: addDays(today, event.inDays),
+    time: event.time,
+    location: event.location,
+    image,
+  };
+}
+
+async function demoNews(news: DemoNews, index: number): Promise<News> {
+  const image = news.picture === undefined ? null : await scene(news.picture, `news-${index}.jpg`);
+  return {
+    _id: randomUUID(),
+    title: news.title,
+    description: news.description,
+    priority: news.priority,
+    publishDate: addDays(today, -news.publishedDaysAgo),
+    expiryDate: news.expiresInDays === null ? null : addDays(today, news.expiresInDays),
+    image,
+  };
+}
+
+/** `YYYY-MM-DD` plus `days` calendar days. */
+function addDays(date: string, days: number): string {
+  const moved = new Date(`${date}T00:00:00Z`);
+  moved.setUTCDate(moved.getUTCDate() + days);
+  return moved.toISOString().slice(0, 10);
+}
+
+/** Anything an administrator would have added or changed since the folder was created. */
+function hasContent(content: SiteContent): boolean {
+  const fresh = defaultContent();
+  const lists = [content.logos, content.homegallery, content.gallery, content.events, content.news];
+  return (
+    lists.some((list) => list.length > 0) ||
+    LEADERSHIP_ROLES.some(
+      (role) => content[imageField(role)] !== null || content[messageField(role)] !== fresh[messageField(role)],
+    )
+  );
+}
+
+async function serverAnswers(port: number): Promise<boolean> {
+  try {
+    await fetch(`http://127.0.0.1:${port}/api/content`, { signal: AbortSignal.timeout(1000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
