@@ -131,7 +131,7 @@ function LeaderCard({ role, leader, content, messages, onContent }: {
         </div>
         <div className="field leader-message">
           <div className="field-head">
-            <label htmlFor={`${id}-message`} className="field-label" aria-label={`${leader.title} message`}>
+            <label htmlFor={`${id}-message`} className="field-label">
               Message
             </label>
             <span id={`${id}-state`} className={`save-state save-${status?.state ?? 'idle'}`} role="status">
@@ -142,6 +142,7 @@ function LeaderCard({ role, leader, content, messages, onContent }: {
             id={`${id}-message`}
             rows={8}
             value={text}
+            aria-label={`${leader.title} message`}
             aria-describedby={`${id}-state`}
             onChange={(event) => type(event.target.value)}
           />

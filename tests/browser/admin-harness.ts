@@ -1,0 +1,72 @@
+/** What the administrator-area browser tests share: a logged-in page, CSP watch, test images. */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { solidImage } from '../api/test-images.ts';
+
+export const TOKEN_KEY = 'adminToken';
+
+export interface WatchedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Fails the test on any Content-Security-Policy violation or uncaught script error. */
+  expectNoProblems(): void;
+  close(): Promise<void>;
+}
+
+/** A fresh browser context and page whose console is watched for CSP violations. */
+export async function openPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (/Content[ -]Security[ -]Policy|Refused to (apply|execute|load)/i.test(text)) problems.push(text);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  return {
+    page,
+    context,
+    expectNoProblems: () => expect(problems).toEqual([]),
+    close: () => context.close(),
+  };
+}
+
+/** Opens the dashboard with `token` stored, as a login would have left it. */
+export async function openDashboard(browser: Browser, base: string, token: string, viewport?: { width: number; height: number }) {
+  const watched = await openPage(browser, viewport);
+  await storeToken(watched.page, base, token);
+  await watched.page.goto(`${base}/admin/dashboard`);
+  await watched.page.getByRole('heading', { name: 'Logos' }).waitFor();
+  return watched;
+}
+
+export async function storeToken(page: Page, base: string, token: string): Promise<void> {
+  await page.goto(`${base}/admin`);
+  await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [TOKEN_KEY, token]);
+}
+
+export function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
+}
+
+/** Answers the next confirmation dialog; resolves with its text once it was shown. */
+export function answerNextConfirm(page: Page, accept: boolean): Promise<string> {
+  return new Promise((resolve) => {
+    page.once('dialog', async (dialog) => {
+      const text = dialog.message();
+      expect(dialog.type()).toBe('confirm');
+      await (accept ? dialog.accept() : dialog.dismiss());
+      resolve(text);
+    });
+  });
+}
+
+/** A small PNG file for an `<input type="file">`. */
+export async function pngFile(name: string, colour = { r: 40, g: 140, b: 90 }) {
+  return { name, mimeType: 'image/png', buffer: await solidImage('png', 64, 48, colour) };
+}
+
+/** The alerts (role="alert") inside `scope` that contain `text`. */
+export function alertIn(scope: ReturnType<Page['locator']>, text: string) {
+  return scope.getByRole('alert').filter({ hasText: text });
+}
