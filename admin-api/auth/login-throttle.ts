@@ -2,6 +2,8 @@
  * Counts failed logins per client address and user name, and per address alone, in a sliding
  * window. Past the limit, logins are refused until the oldest failure leaves the window.
  */
+import { SlidingWindow } from '../http/sliding-window.ts';
+
 export interface ThrottleOptions {
   windowMs: number;
   /** Failures allowed for one address and user name. */
@@ -18,43 +20,28 @@ export const DEFAULT_THROTTLE: ThrottleOptions = {
 
 export class LoginThrottle {
   #options: ThrottleOptions;
-  #failures = new Map<string, number[]>();
+  #failures: SlidingWindow;
 
   constructor(options: ThrottleOptions = DEFAULT_THROTTLE) {
     this.#options = options;
+    this.#failures = new SlidingWindow(options.windowMs);
   }
 
   /** Milliseconds until `address` may try `username` again; 0 when it may now. */
   retryAfter(address: string, username: string, now = Date.now()): number {
-    const { perAccount, perAddress, windowMs } = this.#options;
-    const wait = (key: string, limit: number) => {
-      const times = this.#recent(key, now);
-      const oldest = times[times.length - limit];
-      return times.length >= limit && oldest !== undefined ? oldest + windowMs - now : 0;
-    };
-    return Math.max(wait(accountKey(address, username), perAccount), wait(address, perAddress));
+    return Math.max(
+      this.#failures.waitFor(accountKey(address, username), this.#options.perAccount, now),
+      this.#failures.waitFor(address, this.#options.perAddress, now),
+    );
   }
 
   recordFailure(address: string, username: string, now = Date.now()): void {
-    if (this.#failures.size > 10_000) this.#forgetStale(now);
-    for (const key of [accountKey(address, username), address]) {
-      this.#failures.set(key, [...this.#recent(key, now), now]);
-    }
+    this.#failures.record(accountKey(address, username), now);
+    this.#failures.record(address, now);
   }
 
   recordSuccess(address: string, username: string): void {
-    this.#failures.delete(accountKey(address, username));
-  }
-
-  #forgetStale(now: number) {
-    for (const key of this.#failures.keys()) this.#recent(key, now);
-  }
-
-  #recent(key: string, now: number): number[] {
-    const times = (this.#failures.get(key) ?? []).filter((t) => t > now - this.#options.windowMs);
-    if (times.length === 0) this.#failures.delete(key);
-    else this.#failures.set(key, times);
-    return times;
+    this.#failures.forget(accountKey(address, username));
   }
 }
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { getConnInfo } from '@hono/node-server/conninfo';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import * as z from 'zod';
 import { LoginThrottle } from '../auth/login-throttle.ts';
 import {
@@ -11,8 +10,10 @@ import {
 } from '../auth/passwords.ts';
 import { authenticate, requireAdmin, type AdminEnv } from '../auth/require-admin.ts';
 import { signToken } from '../auth/tokens.ts';
+import { clientAddress } from '../http/client-address.ts';
 import { HttpError } from '../http/errors.ts';
 import { readJson } from '../http/json-body.ts';
+import { minutesText } from '../http/sliding-window.ts';
 import type { AppDeps } from '../app.ts';
 
 const Credentials = z.object({
@@ -50,10 +51,6 @@ export function adminRoutes({ stores, jwtSecret, publisher, trustProxy }: AppDep
   const { admins } = stores;
   const throttle = new LoginThrottle();
   const adminOnly = requireAdmin(jwtSecret, admins);
-  const clientAddress = (c: Context) =>
-    (trustProxy && c.req.header('x-forwarded-for')?.split(',')[0]?.trim()) ||
-    getConnInfo(c).remote.address ||
-    'unknown';
 
   return new Hono<AdminEnv>()
     .post('/admin/create', async (c) => {
@@ -75,15 +72,11 @@ export function adminRoutes({ stores, jwtSecret, publisher, trustProxy }: AppDep
     })
     .post('/admin/login', async (c) => {
       const { username, password } = await readJson(c, Credentials);
-      const address = clientAddress(c);
+      const address = clientAddress(c, trustProxy);
       const wait = throttle.retryAfter(address, username);
       if (wait > 0) {
-        const minutes = Math.ceil(wait / 60_000);
         c.header('Retry-After', String(Math.ceil(wait / 1000)));
-        throw new HttpError(
-          429,
-          `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        );
+        throw new HttpError(429, `Too many failed login attempts. Please try again in ${minutesText(wait)}.`);
       }
       const admin = admins.data.admins.find((a) => a.username.toLowerCase() === username.toLowerCase());
       const valid = await passwordMatches(admin?.passwordHash ?? (await UNKNOWN_USER_HASH), password);
