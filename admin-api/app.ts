@@ -3,9 +3,16 @@ import { bodyLimit } from 'hono/body-limit';
 import { HttpError, errorAnswer } from './http/errors.ts';
 import type { BuildStatus } from './publish/rebuild-scheduler.ts';
 import { apiSecurityHeaders } from './http/security-headers.ts';
+import type { ImageStore } from './images/image-store.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { alumniRoutes } from './routes/alumni.ts';
 import { contentRoutes } from './routes/content.ts';
 import { eventRoutes } from './routes/events.ts';
+import { galleryRoutes } from './routes/galleries.ts';
+import { imageRoutes } from './routes/images.ts';
+import { leadershipRoutes } from './routes/leadership.ts';
+import { logoRoutes } from './routes/logos.ts';
+import { newsRoutes } from './routes/news.ts';
 import type { Stores } from './store/stores.ts';
 
 /** What the HTTP layer needs; server.ts opens the real ones, tests may pass their own. */
@@ -13,7 +20,7 @@ export interface AppDeps {
   stores: Stores;
   jwtSecret: string;
   publisher: { readonly status: BuildStatus };
-  uploadsDir: string;
+  images: ImageStore;
   trustProxy: boolean;
 }
 
@@ -25,9 +32,17 @@ const JSON_BODY_LIMIT = 1024 * 1024;
  */
 export function createApp(deps: AppDeps): Hono {
   const api = new Hono()
-    .use(bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new HttpError(413, 'The request is too large'); } }))
+    // Hono runs handlers in the order they are added: the upload (10 MB) and the whole content
+    // document come first with limits of their own; every other body is limited to 1 MB.
+    .route('/', imageRoutes(deps))
     .route('/', contentRoutes(deps))
+    .use(bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new HttpError(413, 'The request is too large'); } }))
+    .route('/', logoRoutes(deps))
+    .route('/', leadershipRoutes(deps))
     .route('/', eventRoutes(deps))
+    .route('/', newsRoutes(deps))
+    .route('/', galleryRoutes(deps))
+    .route('/', alumniRoutes(deps))
     .route('/', adminRoutes(deps))
     .all('*', () => {
       throw new HttpError(404, 'There is no such API call');

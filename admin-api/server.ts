@@ -9,6 +9,8 @@ import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadJwtSecret } from './auth/jwt-secret.ts';
 import { readConfig } from './config.ts';
+import { keepUploadsTidy } from './images/housekeeping.ts';
+import { ImageStore } from './images/image-store.ts';
 import { Publisher } from './publish/publisher.ts';
 import { siteListener } from './publish/site-listener.ts';
 import { openStores, settleStores } from './store/stores.ts';
@@ -28,13 +30,10 @@ const publisher = await Publisher.open({
   content: stores.content,
 });
 
-const app = createApp({
-  stores,
-  jwtSecret,
-  publisher,
-  uploadsDir: config.uploadsDir,
-  trustProxy: config.trustProxy,
-});
+const images = new ImageStore(config.uploadsDir);
+const stopTidying = keepUploadsTidy(stores.content, images);
+
+const app = createApp({ stores, jwtSecret, publisher, images, trustProxy: config.trustProxy });
 
 const server = createServer(siteListener(() => publisher.snapshot, getRequestListener(app.fetch)));
 server.listen(config.port, () => {
@@ -53,6 +52,7 @@ async function stop(signal: string) {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  stopTidying();
   await settleStores(stores);
   await publisher.close();
   process.exit(0);

@@ -27,5 +27,7 @@ export function requireAdmin(secret: string, admins: AdminStore) {
     if (!admin) throw new HttpError(401, 'Please log in again: your session is missing or has expired.');
     c.set('admin', admin);
     await next();
+    // Administrators' answers (alumni's personal data among them) stay out of every cache.
+    c.header('Cache-Control', 'no-store');
   });
 }

@@ -43,3 +43,8 @@ export type Alumni = z.infer<typeof Alumni>;
 
 /** `DATA_DIR/alumni.json`: registrations, never part of the public content. */
 export const AlumniRecords = z.object({ alumni: z.array(Alumni).default([]) });
+
+/** PUT /api/alumni/{id}/approve: Approve (true) or Unapprove (false). */
+export const AlumniApproval = z.object({
+  isApproved: z.boolean({ error: 'isApproved must be true or false' }),
+});

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { AlumniApproval, AlumniInput, type Alumni } from '../../site/lib/alumni-schema.ts';
+import type { AppDeps } from '../app.ts';
+import { requireAdmin } from '../auth/require-admin.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { HttpError } from '../http/errors.ts';
+import { readJson } from '../http/json-body.ts';
+import { itemIdParam } from '../http/path-params.ts';
+import { SlidingWindow, minutesText } from '../http/sliding-window.ts';
+import { itemIndex } from './content-writer.ts';
+
+const GONE = 'This registration no longer exists';
+export const REGISTERED =
+  'Thank you for registering! Your registration will be reviewed by the school before it is approved.';
+
+/** Registrations one address may send per hour: a class reunion on one Wi-Fi fits, a flood does not. */
+const REGISTRATIONS_PER_HOUR = 30;
+
+/**
+ * Alumni: anyone may register (the answer never repeats the personal data back); administrators
+ * list, approve, unapprove and delete registrations. Kept apart from the site content, so no
+ * registration ever reaches a public page.
+ */
+export function alumniRoutes({ stores, jwtSecret, trustProxy }: AppDeps) {
+  const adminOnly = requireAdmin(jwtSecret, stores.admins);
+  const registrations = new SlidingWindow(60 * 60_000);
+  return new Hono()
+    .post('/alumni', async (c) => {
+      const input = await readJson(c, AlumniInput);
+      const address = clientAddress(c, trustProxy);
+      const wait = registrations.waitFor(address, REGISTRATIONS_PER_HOUR);
+      if (wait > 0) {
+        c.header('Retry-After', String(Math.ceil(wait / 1000)));
+        throw new HttpError(429, `Too many registrations from this connection. Please try again in ${minutesText(wait)}.`);
+      }
+      registrations.record(address);
+      await stores.alumni.update((data) => {
+        // A second click, or the form sent again: one registration is enough.
+        if (data.alumni.some((alumni) => isSamePerson(alumni, input))) return;
+        data.alumni.push({ _id: randomUUID(), ...input, isApproved: false, registrationDate: new Date().toISOString() });
+      });
+      return c.json({ message: REGISTERED }, 201);
+    })
+    .get('/admin/alumni', adminOnly, (c) => c.json(newestFirst(stores.alumni.data.alumni)))
+    .put('/alumni/:id/approve', adminOnly, async (c) => {
+      const id = itemIdParam(c, GONE);
+      const { isApproved } = await readJson(c, AlumniApproval);
+      const { data } = await stores.alumni.update((draft) => {
+        draft.alumni[itemIndex(draft.alumni, id, GONE)]!.isApproved = isApproved;
+      });
+      return c.json(data.alumni.find((alumni) => alumni._id === id));
+    })
+    .delete('/alumni/:id', adminOnly, async (c) => {
+      const id = itemIdParam(c, GONE);
+      const { data } = await stores.alumni.update(
+        (draft) => void draft.alumni.splice(itemIndex(draft.alumni, id, GONE), 1),
+      );
+      return c.json(newestFirst(data.alumni));
+    });
+}
+
+function newestFirst(alumni: readonly Alumni[]): Alumni[] {
+  return [...alumni].reverse().sort((a, b) => b.registrationDate.localeCompare(a.registrationDate));
+}
+
+const isSamePerson = (a: Pick<Alumni, 'email' | 'fullName'>, b: Pick<Alumni, 'email' | 'fullName'>) =>
+  a.email.toLowerCase() === b.email.toLowerCase() && a.fullName.toLowerCase() === b.fullName.toLowerCase();

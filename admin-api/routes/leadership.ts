@@ -1,0 +1,27 @@
+import { Hono, type Context } from 'hono';
+import { ImageRef, LEADERSHIP_ROLES, imageField } from '../../site/lib/content-schema.ts';
+import type { AppDeps } from '../app.ts';
+import { requireAdmin } from '../auth/require-admin.ts';
+import { readJson } from '../http/json-body.ts';
+import { oneOf } from '../http/path-params.ts';
+import { contentAnswer } from './content.ts';
+import { contentWriter } from './content-writer.ts';
+
+const NO_SUCH_ROLE = `There is no such leadership role (one of ${LEADERSHIP_ROLES.join(', ')})`;
+
+/** The images of the five leadership roles (their messages change through PUT /api/content). */
+export function leadershipRoutes(deps: AppDeps) {
+  const adminOnly = requireAdmin(deps.jwtSecret, deps.stores.admins);
+  const write = contentWriter(deps);
+  const roleOf = (c: Context) => oneOf(LEADERSHIP_ROLES, c.req.param('role') ?? '', NO_SUCH_ROLE);
+  return new Hono()
+    .put('/person-image/:role', adminOnly, async (c) => {
+      const role = roleOf(c);
+      const image = await readJson(c, ImageRef);
+      return contentAnswer(c, await write((draft) => void (draft[imageField(role)] = image)));
+    })
+    .delete('/person-image/:role', adminOnly, async (c) => {
+      const role = roleOf(c);
+      return contentAnswer(c, await write((draft) => void (draft[imageField(role)] = null)));
+    });
+}
