@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, setupAndLogin } from '../support/api.ts';
+import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
+import { content, tokensFor, upload, uploaded } from './helpers.ts';
+import { solidImage } from './test-images.ts';
+
+const SECRET = 'auth-test-secret-0123456789abcdef';
+let server: RunningServer;
+let token: string;
+/** Ids of one existing item per list, so that every call below would succeed with a good token. */
+let ids: Record<'event' | 'news' | 'logo' | 'photo' | 'homePhoto' | 'alumni', string>;
+let image: { imageId: string; originalName: string };
+
+beforeAll(async () => {
+  server = await startServer({ env: { JWT_SECRET: SECRET } });
+  token = await setupAndLogin(server.url);
+  image = await uploaded(server.url, token, await solidImage('png'));
+  const add = async (path: string, json: unknown) =>
+    ((await call(server.url, 'POST', path, { token, json })).body as { _id: string }[]).at(-1)!._id;
+  await call(server.url, 'POST', '/api/alumni', { json: alumnus });
+  ids = {
+    event: await add('/api/events', { title: 'Sports day', description: 'Races', date: '2030-01-10' }),
+    news: await add('/api/news', { title: 'Exams', description: 'Timetable' }),
+    logo: await add('/api/logos', image),
+    photo: await add('/api/gallery', { ...image, caption: 'Hall' }),
+    homePhoto: await add('/api/homegallery', { ...image, caption: 'Gate' }),
+    alumni: (await call(server.url, 'GET', '/api/admin/alumni', { token })).body[0]._id,
+  };
+});
+afterAll(() => disposeServer(server));
+
+const alumnus = {
+  fullName: 'Asha Verma',
+  gender: 'female',
+  mobile: '+91 98765 43210',
+  email: 'asha@example.org',
+  address: '12 Lake Road',
+  periodOfStudy: '2004-2016',
+  qualification: 'BSc',
+  occupation: 'Engineer',
+};
+
+/** Every administrator call, with a body it would accept. */
+function administratorCalls(): [method: string, path: string, json?: unknown][] {
+  const event = { title: 'Sports day', description: 'Races', date: '2030-01-10' };
+  return [
+    ['PUT', '/api/content', {}],
+    ['POST', '/api/upload'],
+    ['POST', '/api/logos', image],
+    ['DELETE', `/api/logos/${ids.logo}`],
+    ['PUT', '/api/person-image/president', image],
+    ['DELETE', '/api/person-image/president'],
+    ['POST', '/api/events', event],
+    ['PUT', `/api/events/${ids.event}`, event],
+    ['DELETE', `/api/events/${ids.event}`],
+    ['DELETE', `/api/events/${ids.event}/image`],
+    ['POST', '/api/news', event],
+    ['PUT', `/api/news/${ids.news}`, event],
+    ['DELETE', `/api/news/${ids.news}`],
+    ['DELETE', `/api/news/${ids.news}/image`],
+    ['POST', '/api/homegallery', { ...image, caption: 'Gate' }],
+    ['DELETE', `/api/homegallery/${ids.homePhoto}`],
+    ['POST', '/api/gallery', { ...image, caption: 'Hall' }],
+    ['DELETE', `/api/gallery/${ids.photo}`],
+    ['GET', '/api/admin/alumni'],
+    ['PUT', `/api/alumni/${ids.alumni}/approve`, { isApproved: true }],
+    ['DELETE', `/api/alumni/${ids.alumni}`],
+    ['GET', '/api/admin/session'],
+    ['GET', '/api/admin/build-status'],
+    ['PUT', '/api/admin/password', { currentPassword: 'admin123', newPassword: 'a-much-better-one' }],
+  ];
+}
+
+describe('administrator calls', () => {
+  it('refuse a missing, garbage, wrongly signed, expired or unsigned token with 401, changing nothing', async () => {
+    const { refused } = tokensFor(SECRET, token);
+    const before = await content(server.url);
+    const alumniBefore = (await call(server.url, 'GET', '/api/admin/alumni', { token })).body;
+    for (const [kind, badToken] of Object.entries(refused)) {
+      for (const [method, path, json] of administratorCalls()) {
+        const headers: Record<string, string> = badToken ? { Authorization: `Bearer ${badToken}` } : {};
+        const answer = await call(server.url, method, path, { json, headers });
+        expect({ kind, method, path, status: answer.status }).toEqual({ kind, method, path, status: 401 });
+        expect(answer.body).toEqual({ message: expect.stringMatching(/log in/i) });
+      }
+    }
+    const refusedUpload = await upload(server.url, 'not-a-token', await solidImage('png', 9, 9), 'x.png');
+    expect(refusedUpload.status).toBe(401);
+    expect(await content(server.url)).toEqual(before);
+    expect((await call(server.url, 'GET', '/api/admin/alumni', { token })).body).toEqual(alumniBefore);
+  });
+
+  it('accept a token signed with the server\'s secret (the refusals above are about the token alone)', async () => {
+    const { valid } = tokensFor(SECRET, token);
+    const answer = await call(server.url, 'GET', '/api/admin/session', { token: valid });
+    expect(answer).toMatchObject({ status: 200, body: { username: 'admin', usesDefaultPassword: true } });
+  });
+
+  it('keep administrators\' answers out of caches', async () => {
+    const answer = await call(server.url, 'GET', '/api/admin/alumni', { token });
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('administrator accounts', () => {
+  it('create a further administrator only with a token, and never one with a taken name', async () => {
+    const newcomer = { username: 'deputy', password: 'deputy-pass-1' };
+    expect((await call(server.url, 'POST', '/api/admin/create', { json: newcomer })).status).toBe(403);
+    const created = await call(server.url, 'POST', '/api/admin/create', { token, json: newcomer });
+    expect(created).toMatchObject({ status: 201, body: { username: 'deputy' } });
+    const taken = await call(server.url, 'POST', '/api/admin/create', { token, json: { ...newcomer, username: 'Deputy' } });
+    expect(taken).toMatchObject({ status: 409, body: { message: expect.stringMatching(/already exists/) } });
+    const login = await call(server.url, 'POST', '/api/admin/login', { json: newcomer });
+    expect(login).toMatchObject({ status: 200, body: { token: expect.any(String), usesDefaultPassword: false } });
+  });
+
+  it('refuse setup and login without a user name or password', async () => {
+    for (const json of [{ username: 'x' }, { password: 'y' }, { username: '  ', password: 'y' }, { username: 1, password: 'y' }]) {
+      for (const path of ['/api/admin/create', '/api/admin/login']) {
+        const answer = await call(server.url, 'POST', path, { token, json });
+        expect(answer).toMatchObject({ status: 400, body: { message: expect.any(String) } });
+      }
+    }
+    const short = await call(server.url, 'POST', '/api/admin/create', { token, json: { username: 'short', password: '1234567' } });
+    expect(short).toMatchObject({ status: 400, body: { message: 'The password must be at least 8 characters' } });
+  });
+
+  it('answer a wrong password and an unknown user alike, and slow down guessing with 429', async () => {
+    const wrong = await call(server.url, 'POST', '/api/admin/login', { json: { username: 'deputy', password: 'nope' } });
+    const unknown = await call(server.url, 'POST', '/api/admin/login', { json: { username: 'ghost', password: 'nope' } });
+    expect(wrong).toMatchObject({ status: 401, body: { message: 'Invalid username or password' } });
+    expect(unknown).toMatchObject({ status: 401, body: wrong.body });
+
+    for (let i = 0; i < 4; i += 1) {
+      await call(server.url, 'POST', '/api/admin/login', { json: { username: 'deputy', password: `guess ${i}` } });
+    }
+    const throttled = await call(server.url, 'POST', '/api/admin/login', { json: { username: 'deputy', password: 'deputy-pass-1' } });
+    expect(throttled.status).toBe(429);
+    expect(throttled.body.message).toMatch(/Too many failed login attempts\. Please try again in \d+ minutes?\./);
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another account from the same address is not locked by it.
+    expect((await call(server.url, 'POST', '/api/admin/login', { json: { username: 'admin', password: 'admin123' } })).status).toBe(200);
+  });
+
+  it('changes the password: checks the current one, refuses a short one (the default among them), ends older sessions', async () => {
+    const { token: own } = (await call(server.url, 'POST', '/api/admin/login', { json: { username: 'admin', password: 'admin123' } })).body;
+    const change = (json: unknown, auth = own) => call(server.url, 'PUT', '/api/admin/password', { token: auth, json });
+    expect(await change({ currentPassword: 'wrong-one', newPassword: 'a-long-new-password' })).toMatchObject({
+      status: 400,
+      body: { message: 'The current password is not correct' },
+    });
+    for (const newPassword of ['short', 'admin123']) {
+      expect(await change({ currentPassword: 'admin123', newPassword })).toMatchObject({
+        status: 400,
+        body: { message: 'The new password must be at least 10 characters' },
+      });
+    }
+    expect((await change({ currentPassword: 'admin123' })).status).toBe(400);
+
+    // Tokens carry whole seconds: let the next second begin so the old token is clearly older.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const changed = await change({ currentPassword: 'admin123', newPassword: 'a-long-new-password' });
+    expect(changed).toMatchObject({ status: 200, body: { token: expect.any(String) } });
+    expect((await call(server.url, 'GET', '/api/admin/session', { token: own })).status).toBe(401);
+    const session = await call(server.url, 'GET', '/api/admin/session', { token: changed.body.token });
+    expect(session.body).toEqual({ username: 'admin', usesDefaultPassword: false });
+    const oldPassword = await call(server.url, 'POST', '/api/admin/login', { json: { username: 'admin', password: 'admin123' } });
+    expect(oldPassword.status).toBe(401);
+  });
+});

@@ -1,0 +1,68 @@
+/** Calls the API tests share: uploads, tokens of every kind, the built site's files. */
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import jwt from 'jsonwebtoken';
+import { call, type ApiAnswer } from '../support/api.ts';
+
+/** POST /api/upload with `bytes` as the form field `file`, as the dashboard sends it. */
+export async function upload(base: string, token: string | null, bytes: Uint8Array, name: string): Promise<ApiAnswer> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
+  const response = await fetch(`${base}/api/upload`, {
+    method: 'POST',
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    body: form,
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body, headers: response.headers };
+}
+
+/** Uploads an image and answers its reference, failing the test when the upload is refused. */
+export async function uploaded(base: string, token: string, bytes: Uint8Array, name = 'photo.png') {
+  const answer = await upload(base, token, bytes, name);
+  if (answer.status !== 201) throw new Error(`upload refused: ${JSON.stringify(answer.body)}`);
+  return answer.body as { imageId: string; originalName: string };
+}
+
+/** Tokens a client might send that must all be refused (and a valid one, to prove the test). */
+export function tokensFor(secret: string, validToken: string) {
+  const adminId = (jwt.decode(validToken) as { sub: string }).sub;
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    valid: jwt.sign({}, secret, { algorithm: 'HS256', subject: adminId, expiresIn: '1h' }),
+    refused: {
+      missing: null,
+      garbage: 'not-a-token',
+      'wrong secret': jwt.sign({}, 'some-other-secret', { algorithm: 'HS256', subject: adminId, expiresIn: '1h' }),
+      expired: jwt.sign({ iat: now - 7200, exp: now - 60 }, secret, { algorithm: 'HS256', subject: adminId }),
+      'unsigned (alg none)': jwt.sign({}, '', { algorithm: 'none', subject: adminId }),
+    } as Record<string, string | null>,
+  };
+}
+
+export async function content(base: string) {
+  return (await call(base, 'GET', '/api/content')).body;
+}
+
+/** Every file of the site the server serves now, as text. */
+export async function builtSiteFiles(dataDir: string): Promise<Map<string, string>> {
+  const root = join(dataDir, 'site', 'current', 'public');
+  const files = new Map<string, string>();
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    files.set(path.slice(root.length), await readFile(path, 'utf8'));
+  }
+  return files;
+}
+
+/** GET /api/admin/build-status. */
+export async function buildStatus(base: string, token: string) {
+  return (await call<{ live: boolean; buildCount: number; state: string }>(base, 'GET', '/api/admin/build-status', { token })).body;
+}
