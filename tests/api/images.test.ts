@@ -1,0 +1,186 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, setupAndLogin } from '../support/api.ts';
+import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
+import { content, upload, uploaded } from './helpers.ts';
+import { hasGpsTag, pixel, sidewaysPhotoWithGps, solidImage, svgWithScript, truncatedPng } from './test-images.ts';
+
+let server: RunningServer;
+let token: string;
+beforeAll(async () => {
+  server = await startServer();
+  token = await setupAndLogin(server.url);
+});
+afterAll(() => disposeServer(server));
+
+const ONLY_IMAGES = 'Only JPEG, PNG, WebP, AVIF or GIF images are accepted';
+const stored = async () => (await readdir(server.uploadsDir)).filter((name) => /^[a-f0-9]{32}\./.test(name));
+const image = (path: string, headers: Record<string, string> = {}) => fetch(server.url + path, { headers });
+
+describe('POST /api/upload', () => {
+  it('stores a phone photo upright and without its GPS position or other metadata', async () => {
+    const photo = await sidewaysPhotoWithGps();
+    expect(hasGpsTag((await sharp(photo).metadata()).exif)).toBe(true);
+
+    const answer = await upload(server.url, token, photo, 'IMG_0042.JPG');
+    expect(answer.status).toBe(201);
+    expect(answer.body).toEqual({ imageId: expect.stringMatching(/^[a-f0-9]{32}\.jpg$/), originalName: 'IMG_0042.JPG' });
+
+    const served = Buffer.from(await (await image(`/api/image/${answer.body.imageId}`)).arrayBuffer());
+    const metadata = await sharp(served).metadata();
+    expect([metadata.width, metadata.height]).toEqual([40, 60]);
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.orientation).toBeUndefined();
+    expect((await pixel(served, 20, 5)).r).toBeGreaterThan(150); // red on top once upright
+    expect((await pixel(served, 20, 55)).b).toBeGreaterThan(150);
+  });
+
+  it('gives the same bytes the same imageId, and keeps one file', async () => {
+    const bytes = await solidImage('webp', 30, 30, { r: 10, g: 20, b: 30 });
+    const first = await uploaded(server.url, token, bytes, 'a.webp');
+    const second = await uploaded(server.url, token, bytes, 'b.webp');
+    expect(second.imageId).toBe(first.imageId);
+    expect((await stored()).filter((name) => name === first.imageId)).toHaveLength(1);
+  });
+
+  it('refuses a text file named .png, an SVG with a script, a truncated PNG and a file over 10 MB', async () => {
+    const before = await stored();
+    const cases: [bytes: Uint8Array, name: string, status: number, message: string | RegExp][] = [
+      [Buffer.from('This is not a picture at all.'), 'holiday.png', 415, ONLY_IMAGES],
+      [svgWithScript, 'logo.svg', 415, ONLY_IMAGES],
+      [await truncatedPng(), 'cut.png', 400, /damaged or incomplete/],
+      [Buffer.concat([await solidImage('png'), Buffer.alloc(11 * 1024 * 1024)]), 'huge.png', 413, 'The image is larger than 10 MB'],
+    ];
+    for (const [bytes, name, status, message] of cases) {
+      const answer = await upload(server.url, token, bytes, name);
+      expect({ name, status: answer.status }).toEqual({ name, status });
+      expect(answer.body.message).toMatch(message);
+    }
+    expect(await stored()).toEqual(before);
+  });
+
+  it('asks for a form upload with the field "file"', async () => {
+    const json = await call(server.url, 'POST', '/api/upload', { token, json: { file: 'abc' } });
+    expect(json).toMatchObject({ status: 415, body: { message: expect.stringMatching(/multipart\/form-data/) } });
+
+    const form = new FormData();
+    form.append('picture', new Blob([await solidImage('png')]), 'a.png');
+    const wrongField = await fetch(`${server.url}/api/upload`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+    expect(wrongField.status).toBe(400);
+    expect(await wrongField.json()).toEqual({ message: 'Choose an image to upload (the form field "file")' });
+  });
+});
+
+describe('GET /api/image/{imageId}', () => {
+  let imageId: string;
+  beforeAll(async () => {
+    ({ imageId } = await uploaded(server.url, token, await solidImage('png', 800, 400), 'wide.png'));
+  });
+
+  it('serves the stored image for a year, with an ETag, and 304 when the browser has it', async () => {
+    const answer = await image(`/api/image/${imageId}`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('image/png');
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    const etag = answer.headers.get('etag')!;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await image(`/api/image/${imageId}`, { 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+  });
+
+  it('serves WebP renditions of the widths the pages ask for, never upscaled', async () => {
+    for (const [w, width] of [[320, 320], [640, 640], [960, 800], [1280, 800]]) {
+      const answer = await image(`/api/image/${imageId}?w=${w}`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('image/webp');
+      expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const metadata = await sharp(Buffer.from(await answer.arrayBuffer())).metadata();
+      expect({ w, format: metadata.format, width: metadata.width }).toEqual({ w, format: 'webp', width });
+      const etag = answer.headers.get('etag')!;
+      expect((await image(`/api/image/${imageId}?w=${w}`, { 'If-None-Match': etag })).status).toBe(304);
+    }
+    const kept = await readdir(join(server.uploadsDir, 'renditions'));
+    expect(kept).toEqual(expect.arrayContaining([`${imageId}.w320.webp`, `${imageId}.w1280.webp`]));
+  });
+
+  it('refuses other widths with 400', async () => {
+    for (const w of ['100', 'abc', '', '320.0', '-640']) {
+      const answer = await call(server.url, 'GET', `/api/image/${imageId}?w=${encodeURIComponent(w)}`);
+      expect({ w, status: answer.status }).toEqual({ w, status: 400 });
+      expect(answer.body.message).toBe('The width (w) must be one of 320, 640, 960, 1280');
+    }
+  });
+
+  it('answers 404 JSON for ids of the wrong form, unknown ids and paths outside the uploads', async () => {
+    const paths = [
+      `/api/image/${'0'.repeat(32)}.png`,
+      `/api/image/${imageId.toUpperCase()}`,
+      `/api/image/${imageId.replace('.png', '.svg')}`,
+      '/api/image/..%2F..%2Fdata%2Fadmins.json',
+      '/api/image/%2e%2e%2fcontent.json',
+      '/api/image/renditions',
+      `/api/image/${imageId}%00.png`,
+    ];
+    for (const path of paths) {
+      const answer = await call(server.url, 'GET', path);
+      expect({ path, status: answer.status }).toEqual({ path, status: 404 });
+      expect(answer.body).toEqual({ message: expect.any(String) });
+    }
+  });
+});
+
+describe('images no longer used', () => {
+  it('are deleted with the item that showed them, renditions included', async () => {
+    const photo = await uploaded(server.url, token, await solidImage('jpeg', 700, 500, { r: 200, g: 10, b: 10 }));
+    const gallery = await call(server.url, 'POST', '/api/gallery', { token, json: { ...photo, caption: 'Red' } });
+    expect((await image(`/api/image/${photo.imageId}?w=320`)).status).toBe(200);
+
+    const id = gallery.body.find((item: { imageId: string }) => item.imageId === photo.imageId)._id;
+    expect((await call(server.url, 'DELETE', `/api/gallery/${id}`, { token })).status).toBe(200);
+    await eventually(async () => !(await stored()).includes(photo.imageId));
+    expect(await readdir(join(server.uploadsDir, 'renditions'))).not.toContain(`${photo.imageId}.w320.webp`);
+    expect((await call(server.url, 'GET', `/api/image/${photo.imageId}`)).status).toBe(404);
+  });
+
+  it('are deleted when replaced, and kept while another item still shows them', async () => {
+    const [first, second] = [
+      await uploaded(server.url, token, await solidImage('png', 20, 20, { r: 1, g: 200, b: 1 })),
+      await uploaded(server.url, token, await solidImage('png', 20, 20, { r: 1, g: 1, b: 200 })),
+    ];
+    await call(server.url, 'PUT', '/api/person-image/secretary', { token, json: first });
+    await call(server.url, 'POST', '/api/logos', { token, json: first });
+    await call(server.url, 'PUT', '/api/person-image/secretary', { token, json: second });
+    expect((await content(server.url)).secretaryImage).toEqual(second);
+    expect(await stored()).toContain(first.imageId); // still the logo
+
+    const logo = (await content(server.url)).logos.find((l: { imageId: string }) => l.imageId === first.imageId);
+    await call(server.url, 'DELETE', `/api/logos/${logo._id}`, { token });
+    await eventually(async () => !(await stored()).includes(first.imageId));
+    expect(await stored()).toContain(second.imageId);
+  });
+
+  it('are deleted when an event\'s image is removed', async () => {
+    const picture = await uploaded(server.url, token, await solidImage('png', 20, 20, { r: 90, g: 90, b: 9 }));
+    const events = await call(server.url, 'POST', '/api/events', {
+      token,
+      json: { title: 'Art show', description: 'Paintings', date: '2031-03-01', image: picture },
+    });
+    const { _id } = events.body.at(-1);
+    const answer = await call(server.url, 'DELETE', `/api/events/${_id}/image`, { token });
+    expect(answer.body.at(-1).image).toBeNull();
+    await eventually(async () => !(await stored()).includes(picture.imageId));
+  });
+});
+
+/** Waits for `check` to hold: removals run just after the change that causes them is answered. */
+async function eventually(check: () => Promise<boolean>, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('the condition never held');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
