@@ -143,7 +143,7 @@ function DashboardView({ schoolName, leaders, loaded }: DashboardProps & { loade
           content={content}
           leaders={leaders}
           messages={messages}
-          onContent={(next) => document.saved(next)}
+          onContent={(next, etag) => document.saved(next, etag)}
         />
         <ItemsSection kind={EVENTS} items={content.events} onItems={(events) => document.saved({ events })} />
         <ItemsSection kind={NEWS} items={content.news} onItems={(news) => document.saved({ news })} />

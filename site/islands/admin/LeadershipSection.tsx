@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { adminRequest, uploadImage } from '../../lib/admin-api.ts';
+import { adminExchange, uploadImage } from '../../lib/admin-api.ts';
 import {
   LEADERSHIP_ROLES,
   imageField,
@@ -7,6 +7,7 @@ import {
   type LeadershipRole,
   type SiteContent,
 } from '../../lib/content-schema.ts';
+import { PREVIEW_LIMITS } from '../../lib/text-cuts.ts';
 import { Alert } from './Alert.tsx';
 import { ImageInput, Thumbnail, UploadProgress } from './images.tsx';
 import { Panel } from './Panel.tsx';
@@ -18,21 +19,19 @@ export interface Leader {
   name: string;
 }
 
-/** Words of a message the leadership page shows before 'Read More' (spec §9). */
-const PREVIEW_WORDS = 25;
-
 /** The five leadership messages and their images, in the order of the public page. */
 export function LeadershipSection({ content, leaders, messages, onContent }: {
   content: SiteContent;
   leaders: Record<LeadershipRole, Leader>;
   messages: MessageSaver;
-  onContent: (content: SiteContent) => void;
+  /** A call answered the whole content, and the ETag of that version. */
+  onContent: (content: SiteContent, etag: string | null) => void;
 }) {
   return (
     <Panel
       id="leadership"
       title="Leadership messages"
-      summary={`Messages save as you type. The leadership page shows the first ${PREVIEW_WORDS} words of each, with Read More for the rest.`}
+      summary={`Messages save as you type. The leadership page shows the first ${PREVIEW_LIMITS.leadershipWords} words of each, with Read More for the rest.`}
     >
       <ul className="leader-list">
         {LEADERSHIP_ROLES.map((role) => (
@@ -59,7 +58,7 @@ function LeaderCard({ role, leader, content, messages, onContent }: {
   leader: Leader;
   content: SiteContent;
   messages: MessageSaver;
-  onContent: (content: SiteContent) => void;
+  onContent: (content: SiteContent, etag: string | null) => void;
 }) {
   const field = messageField(role);
   const image = content[imageField(role)];
@@ -70,6 +69,7 @@ function LeaderCard({ role, leader, content, messages, onContent }: {
   const [file, setFile] = useState<File | null>(null);
   const [inputKey, setInputKey] = useState(0);
   const id = `leader-${role}`;
+  const path = `/api/person-image/${role}`;
 
   function type(next: string) {
     setText(next);
@@ -80,9 +80,9 @@ function LeaderCard({ role, leader, content, messages, onContent }: {
     if (!file) return action.refuse(IMAGE, 'Please choose an image to upload');
     const done = await action.run(IMAGE, 'Failed to upload image', async (progress) => {
       const { imageId, originalName } = await uploadImage(file, progress);
-      onContent(
-        await adminRequest<SiteContent>(`/api/person-image/${role}`, { method: 'PUT', json: { imageId, originalName } }),
-      );
+      const json = { imageId, originalName };
+      const { body, headers } = await adminExchange<SiteContent>(path, { method: 'PUT', json });
+      onContent(body, headers.get('ETag'));
     });
     if (done) {
       setFile(null);
@@ -93,7 +93,8 @@ function LeaderCard({ role, leader, content, messages, onContent }: {
   function removeImage() {
     if (!window.confirm(`Delete the ${leader.title.toLowerCase()}'s image?`)) return;
     void action.run(DELETE_IMAGE, 'Failed to delete image', async () => {
-      onContent(await adminRequest<SiteContent>(`/api/person-image/${role}`, { method: 'DELETE' }));
+      const { body, headers } = await adminExchange<SiteContent>(path, { method: 'DELETE' });
+      onContent(body, headers.get('ETag'));
     });
   }
 

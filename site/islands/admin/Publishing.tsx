@@ -2,9 +2,10 @@ import type { Publishing } from './use-publishing.ts';
 
 /** 'Publishing…' while the site rebuilds, 'Live' once the change is on the public site. */
 export function PublishingIndicator({ publishing }: { publishing: Publishing }) {
-  const { status, reachable } = publishing;
+  const { status, reachable, changed } = publishing;
   let state: 'checking' | 'publishing' | 'live' | 'failed' | 'offline' = 'checking';
   if (!reachable) state = 'offline';
+  else if (changed) state = 'publishing';
   else if (status?.live) state = 'live';
   else if (status?.state === 'failed') state = 'failed';
   else if (status) state = 'publishing';
@@ -25,8 +26,8 @@ export function PublishingIndicator({ publishing }: { publishing: Publishing }) 
 
 /** Why the last rebuild failed: visitors still see the version before it. */
 export function PublishingProblem({ publishing }: { publishing: Publishing }) {
-  const { status } = publishing;
-  if (!status || status.live || status.state !== 'failed') return null;
+  const { status, changed } = publishing;
+  if (!status || changed || status.live || status.state !== 'failed') return null;
   return (
     <div className="alert banner" role="alert">
       <p>

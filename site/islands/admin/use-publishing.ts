@@ -12,6 +12,8 @@ export interface Publishing {
   status: BuildStatus | null;
   /** False while the last look at the status could not reach the server. */
   reachable: boolean;
+  /** True from a change of the content until the status has been asked again. */
+  changed: boolean;
   /** Call after every change of the content: follows the rebuild until the site is live. */
   watch: () => void;
 }
@@ -21,6 +23,8 @@ export function usePublishing(): Publishing {
   const [status, setStatus] = useState<BuildStatus | null>(null);
   const [reachable, setReachable] = useState(true);
   const [round, setRound] = useState(0);
+  // From a change until the first answer after it, the last status is out of date: it is publishing.
+  const [changed, setChanged] = useState(false);
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -34,7 +38,10 @@ export function usePublishing(): Publishing {
       }
       if (stopped) return;
       setReachable(next !== null);
-      if (next) setStatus(next);
+      if (next) {
+        setStatus(next);
+        setChanged(false);
+      }
       if (next?.live) return;
       timer = setTimeout(poll, next?.state === 'failed' ? AFTER_FAILURE_POLL_MS : POLL_MS);
     };
@@ -45,6 +52,9 @@ export function usePublishing(): Publishing {
     };
   }, [round]);
 
-  const watch = useCallback(() => setRound((n) => n + 1), []);
-  return { status, reachable, watch };
+  const watch = useCallback(() => {
+    setChanged(true);
+    setRound((n) => n + 1);
+  }, []);
+  return { status, reachable, changed, watch };
 }

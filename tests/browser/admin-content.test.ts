@@ -1,0 +1,353 @@
+/**
+ * The dashboard's content sections in Chromium against a real server: logos, leadership messages
+ * and images, events and news. Every change is checked through the API and, once the site has
+ * been rebuilt, on the public page.
+ */
+import type { Browser, Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
+import { alertIn, answerNextConfirm, openDashboard, pngFile, type WatchedPage } from './admin-harness.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+let watched: WatchedPage;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  token = await setupAndLogin(server.url);
+  watched = await openDashboard(browser, server.url, token);
+});
+afterAll(async () => {
+  await watched?.close();
+  await browser?.close();
+  if (server) await disposeServer(server);
+});
+
+const content = async () => (await call(server.url, 'GET', '/api/content')).body;
+const publicHtml = async (path: string) => (await fetch(server.url + path)).text();
+
+/** Waits until the dashboard says the change is on the public site, and checks the server agrees. */
+async function expectLive() {
+  await watched.page.getByRole('status').filter({ hasText: /^Live$/ }).waitFor();
+  await waitUntilLive(server.url, token);
+}
+
+describe('logos', () => {
+  it('uploads, lists with a thumbnail, and deletes after confirmation', async () => {
+    const { page } = watched;
+    const logos = page.locator('#logos');
+
+    await logos.getByRole('button', { name: 'Upload logo' }).click();
+    await alertIn(logos, 'Please choose a logo image to upload').waitFor();
+
+    await logos.getByLabel('Logo image').setInputFiles(await pngFile('crest.png'));
+    expect(await logos.getByLabel('Logo image').getAttribute('accept')).toBe('image/*');
+    await logos.getByRole('button', { name: 'Upload logo' }).click();
+    const tile = logos.getByRole('listitem').filter({ hasText: 'crest.png' });
+    await tile.waitFor();
+    const [logo] = (await content()).logos;
+    expect(logo.originalName).toBe('crest.png');
+    expect(await tile.getByRole('img').getAttribute('src')).toBe(`/api/image/${logo.imageId}?w=320`);
+    expect(await tile.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+    await page.getByRole('status').filter({ hasText: 'Publishing…' }).waitFor();
+    await expectLive();
+    expect(await publicHtml('/')).toContain(logo.imageId);
+
+    const dismissed = answerNextConfirm(page, false);
+    await tile.getByRole('button', { name: 'Delete logo crest.png' }).click();
+    expect(await dismissed).toContain('crest.png');
+    expect((await content()).logos).toHaveLength(1);
+
+    const accepted = answerNextConfirm(page, true);
+    await tile.getByRole('button', { name: 'Delete logo crest.png' }).click();
+    await accepted;
+    await tile.waitFor({ state: 'detached' });
+    expect((await content()).logos).toEqual([]);
+    await logos.getByText('No logos yet.').waitFor();
+    await expectLive();
+    expect(await publicHtml('/')).not.toContain(logo.imageId);
+    watched.expectNoProblems();
+  });
+
+  it("shows 'Failed to upload logo' with the server's reason for a file that is not an image", async () => {
+    const logos = watched.page.locator('#logos');
+    await logos.getByLabel('Logo image').setInputFiles({
+      name: 'notes.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('these are not the bytes of an image'),
+    });
+    await logos.getByRole('button', { name: 'Upload logo' }).click();
+    const alert = alertIn(logos, 'Failed to upload logo');
+    await alert.waitFor();
+    expect((await alert.textContent())!.length).toBeGreaterThan('Failed to upload logo'.length);
+    expect((await content()).logos).toEqual([]);
+
+    await alert.getByRole('button', { name: 'Dismiss this message' }).click();
+    await alert.waitFor({ state: 'detached' });
+    watched.expectNoProblems();
+  });
+});
+
+describe('leadership', () => {
+  it('saves a message typed fast: one request at a time, and the stored text is the final text', async () => {
+    const { page } = watched;
+    const field = page.getByRole('textbox', { name: 'President message', exact: true });
+    let inFlight = 0;
+    let maxInFlight = 0;
+    let puts = 0;
+    const isContentPut = (request: { method(): string; url(): string }) =>
+      request.method() === 'PUT' && request.url().endsWith('/api/content');
+    page.on('request', (request) => {
+      if (!isContentPut(request)) return;
+      puts += 1;
+      inFlight += 1;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+    });
+    const settled = (request: { method(): string; url(): string }) => {
+      if (isContentPut(request)) inFlight -= 1;
+    };
+    page.on('requestfinished', settled);
+    page.on('requestfailed', settled);
+
+    const finalText = 'Dear families, our new library opens on Monday. Every class will visit it this week.';
+    await field.fill('');
+    await field.pressSequentially(finalText);
+    await page.locator('#leader-president-state').filter({ hasText: /^Saved$/ }).waitFor();
+
+    expect((await content()).presidentMessage).toBe(finalText);
+    expect(maxInFlight).toBe(1);
+    expect(puts).toBeGreaterThan(0);
+    expect(puts).toBeLessThanOrEqual(finalText.length + 1);
+    await expectLive();
+    expect(await publicHtml('/about/leadership')).toContain('our new library opens on Monday');
+    watched.expectNoProblems();
+  });
+
+  it('keeps changes made elsewhere meanwhile (If-Match, fetched again on 412)', async () => {
+    const { page } = watched;
+    // Another tab adds an event after this dashboard loaded the content.
+    const added = await call(server.url, 'POST', '/api/events', {
+      token,
+      json: { title: 'Added in another tab', description: 'Elsewhere', date: '2030-01-10' },
+    });
+    expect(added.status).toBe(201);
+
+    const statuses: number[] = [];
+    page.on('response', (response) => {
+      if (response.request().method() === 'PUT' && response.url().endsWith('/api/content')) {
+        statuses.push(response.status());
+      }
+    });
+    const field = page.getByRole('textbox', { name: 'Secretary message' });
+    await field.fill('A message written while another tab was busy.');
+    await page.locator('#leader-secretary-state').filter({ hasText: /^Saved$/ }).waitFor();
+
+    const stored = await content();
+    expect(stored.secretaryMessage).toBe('A message written while another tab was busy.');
+    expect(stored.events.map((event: { title: string }) => event.title)).toContain('Added in another tab');
+    expect(statuses).toEqual([412, 200]);
+    // The dashboard now shows what the other tab added.
+    await page.locator('#events').getByRole('listitem', { name: 'Added in another tab' }).waitFor();
+    await call(server.url, 'DELETE', `/api/events/${added.body[0]._id}`, { token });
+    watched.expectNoProblems();
+  });
+
+  it('uploads, replaces and deletes a leader image', async () => {
+    const { page } = watched;
+    const card = page.locator('li.leader').filter({ has: page.getByRole('heading', { name: /^Headmistress/ }) });
+    expect(await card.getByText('No image').isVisible()).toBe(true);
+
+    await card.getByLabel('Choose an image').setInputFiles(await pngFile('headmistress.png'));
+    await card.getByRole('button', { name: 'Upload image' }).click();
+    await card.getByRole('img').waitFor();
+    const first = (await content()).headmistressImage;
+    expect(first.originalName).toBe('headmistress.png');
+
+    await card.getByLabel('Choose a new image').setInputFiles(await pngFile('portrait.png', { r: 200, g: 80, b: 40 }));
+    await card.getByRole('button', { name: 'Replace image' }).click();
+    await card.getByRole('button', { name: 'Replace image' }).waitFor();
+    await expect.poll(async () => (await content()).headmistressImage?.originalName).toBe('portrait.png');
+    const second = (await content()).headmistressImage;
+    expect(second.imageId).not.toBe(first.imageId);
+    expect(await card.getByRole('img').getAttribute('src')).toContain(second.imageId);
+    await expectLive();
+    expect(await publicHtml('/about/leadership')).toContain(second.imageId);
+
+    const dismissed = answerNextConfirm(page, false);
+    await card.getByRole('button', { name: 'Delete image' }).click();
+    await dismissed;
+    expect((await content()).headmistressImage).not.toBeNull();
+
+    const accepted = answerNextConfirm(page, true);
+    await card.getByRole('button', { name: 'Delete image' }).click();
+    await accepted;
+    await card.getByText('No image').waitFor();
+    expect((await content()).headmistressImage).toBeNull();
+    watched.expectNoProblems();
+  });
+});
+
+/** The add form of a section, and the item of the list titled `title`. */
+function sectionParts(id: 'events' | 'news', addName: string) {
+  const section = watched.page.locator(`#${id}`);
+  return {
+    section,
+    form: section.getByRole('form', { name: addName }),
+    item: (title: string) => section.getByRole('listitem', { name: title, exact: true }),
+  };
+}
+
+async function fillIn(scope: Locator, fields: Record<string, string>) {
+  for (const [label, value] of Object.entries(fields)) await scope.getByLabel(label).fill(value);
+}
+
+describe('events', () => {
+  it('refuses an incomplete event with the spec alert and sends nothing', async () => {
+    const { form } = sectionParts('events', 'Add event');
+    await fillIn(form, { 'Title': 'Sports day', 'Description': '' });
+    await form.getByRole('button', { name: 'Add event' }).click();
+    await alertIn(form, 'Please fill all required event fields (title, description, date)').waitFor();
+    expect((await content()).events).toEqual([]);
+    watched.expectNoProblems();
+  });
+
+  it('adds an event with an image, edits it inline, cancels an edit, deletes its image and the event', async () => {
+    const { page } = watched;
+    const { form, item } = sectionParts('events', 'Add event');
+    await fillIn(form, {
+      'Title': 'Annual sports day',
+      'Description': 'Races, relays and a tug of war for every class.',
+      'Date': '2031-02-14',
+      'Time': '09:30',
+      'Location': 'Main ground',
+    });
+    expect(await form.getByLabel('Image (optional)').getAttribute('accept')).toBe('image/*');
+    await form.getByLabel('Image (optional)').setInputFiles(await pngFile('sports.png'));
+    await form.getByRole('button', { name: 'Add event' }).click();
+    const row = item('Annual sports day');
+    await row.waitFor();
+    expect(await form.getByLabel('Title').inputValue()).toBe('');
+    let [event] = (await content()).events;
+    expect(event).toMatchObject({ title: 'Annual sports day', date: '2031-02-14', time: '09:30', location: 'Main ground' });
+    expect(event.image.originalName).toBe('sports.png');
+    expect(await row.textContent()).toContain('14 February 2031');
+
+    // Edit, then Cancel: nothing changes.
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const edit = row.getByRole('form', { name: 'Edit Annual sports day' });
+    await fillIn(edit, { 'Title': 'A title that is never saved' });
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await edit.waitFor({ state: 'detached' });
+    expect((await content()).events[0].title).toBe('Annual sports day');
+    expect(await row.getByRole('heading', { name: 'Annual sports day' }).isVisible()).toBe(true);
+
+    // Edit with a required field emptied: the spec alert, nothing sent.
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await fillIn(edit, { 'Description': ' ' });
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await alertIn(row, 'Please fill all required event fields (title, description, date)').waitFor();
+    expect((await content()).events[0].description).toBe('Races, relays and a tug of war for every class.');
+
+    // Edit and Save.
+    await fillIn(edit, { 'Title': 'Sports day 2031', 'Description': 'Races and relays.', 'Location': 'Stadium' });
+    await edit.getByRole('button', { name: 'Save' }).click();
+    const saved = item('Sports day 2031');
+    await saved.getByRole('button', { name: 'Edit' }).waitFor();
+    [event] = (await content()).events;
+    expect(event).toMatchObject({ title: 'Sports day 2031', description: 'Races and relays.', location: 'Stadium' });
+    expect(event.image.originalName).toBe('sports.png');
+    await expectLive();
+    expect(await publicHtml('/eventsnews')).toContain('Sports day 2031');
+
+    // Delete the image, after confirming.
+    const imageConfirm = answerNextConfirm(page, true);
+    await saved.getByRole('button', { name: 'Delete image' }).click();
+    expect(await imageConfirm).toContain('Sports day 2031');
+    await saved.getByRole('img').waitFor({ state: 'detached' });
+    expect((await content()).events[0].image).toBeNull();
+
+    // Delete: dismissing the confirmation deletes nothing.
+    const dismissed = answerNextConfirm(page, false);
+    await saved.getByRole('button', { name: 'Delete', exact: true }).click();
+    await dismissed;
+    expect((await content()).events).toHaveLength(1);
+    const accepted = answerNextConfirm(page, true);
+    await saved.getByRole('button', { name: 'Delete', exact: true }).click();
+    await accepted;
+    await saved.waitFor({ state: 'detached' });
+    expect((await content()).events).toEqual([]);
+    await expectLive();
+    expect(await publicHtml('/eventsnews')).not.toContain('Sports day 2031');
+    watched.expectNoProblems();
+  });
+});
+
+describe('news', () => {
+  it('refuses news without title or description with the spec alert', async () => {
+    const { form } = sectionParts('news', 'Add news');
+    await fillIn(form, { 'Title': '', 'Description': 'Something happened' });
+    await form.getByRole('button', { name: 'Add news' }).click();
+    await alertIn(form, 'Please fill all required news fields (title, description)').waitFor();
+    expect((await content()).news).toEqual([]);
+    watched.expectNoProblems();
+  });
+
+  it('adds news with dates and priority, edits, cancels and deletes it', async () => {
+    const { page } = watched;
+    const { form, item } = sectionParts('news', 'Add news');
+    expect(await form.getByLabel('Publish date').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await fillIn(form, {
+      'Title': 'School reopens',
+      'Description': 'Classes resume after the winter break.',
+      'Publish date': '2025-01-02',
+      'Expiry date': '2099-01-31',
+    });
+    await form.getByLabel('Priority').selectOption('high');
+    await form.getByRole('button', { name: 'Add news' }).click();
+    const row = item('School reopens');
+    await row.waitFor();
+    let [news] = (await content()).news;
+    expect(news).toMatchObject({ publishDate: '2025-01-02', expiryDate: '2099-01-31', priority: 'high', image: null });
+    expect(await row.textContent()).toContain('High priority');
+    await expectLive();
+    expect(await publicHtml('/eventsnews')).toContain('School reopens');
+
+    // Cancel leaves it as it was.
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const edit = row.getByRole('form', { name: 'Edit School reopens' });
+    await edit.getByLabel('Priority').selectOption('low');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    expect((await content()).news[0].priority).toBe('high');
+
+    // An expiry date before the publish date is explained before anything is sent.
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await fillIn(edit, { 'Expiry date': '2024-12-01' });
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await alertIn(row, 'The expiry date cannot be before the publish date').waitFor();
+
+    await fillIn(edit, { 'Title': 'School reopens on Monday', 'Expiry date': '' });
+    await edit.getByLabel('Priority').selectOption('low');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    const saved = item('School reopens on Monday');
+    await saved.getByRole('button', { name: 'Edit' }).waitFor();
+    [news] = (await content()).news;
+    expect(news).toMatchObject({ title: 'School reopens on Monday', priority: 'low', expiryDate: null });
+
+    const dismissed = answerNextConfirm(page, false);
+    await saved.getByRole('button', { name: 'Delete', exact: true }).click();
+    await dismissed;
+    expect((await content()).news).toHaveLength(1);
+    const accepted = answerNextConfirm(page, true);
+    await saved.getByRole('button', { name: 'Delete', exact: true }).click();
+    await accepted;
+    await saved.waitFor({ state: 'detached' });
+    expect((await content()).news).toEqual([]);
+    await expectLive();
+    expect(await publicHtml('/eventsnews')).not.toContain('School reopens');
+    watched.expectNoProblems();
+  });
+});

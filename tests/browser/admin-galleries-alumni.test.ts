@@ -1,0 +1,179 @@
+/**
+ * The dashboard's galleries and alumni in Chromium against a real server, checked through the API
+ * and (for the galleries) on the public pages after the rebuild; and the dashboard at tablet and
+ * phone widths.
+ */
+import type { Browser, Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
+import { alertIn, answerNextConfirm, openDashboard, pngFile, type WatchedPage } from './admin-harness.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+let watched: WatchedPage;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  token = await setupAndLogin(server.url);
+});
+afterAll(async () => {
+  await watched?.close();
+  await browser?.close();
+  if (server) await disposeServer(server);
+});
+
+const content = async () => (await call(server.url, 'GET', '/api/content')).body;
+const alumni = async () => (await call(server.url, 'GET', '/api/admin/alumni', { token })).body;
+const publicHtml = async (path: string) => (await fetch(server.url + path)).text();
+
+const galleries = [
+  {
+    id: 'homegallery',
+    publicPath: '/',
+    captionMissing: 'Please provide a caption for the home gallery image',
+  },
+  {
+    id: 'gallery',
+    publicPath: '/gallery',
+    captionMissing: 'Please provide a caption for the image',
+  },
+] as const;
+
+describe.each(galleries)('$id', ({ id, publicPath, captionMissing }) => {
+  beforeAll(async () => {
+    watched ??= await openDashboard(browser, server.url, token);
+  });
+
+  it('refuses a photo without a caption with the spec alert', async () => {
+    const section = watched.page.locator(`#${id}`);
+    await section.getByLabel('Photo').setInputFiles(await pngFile('no-caption.png'));
+    await section.getByLabel('Caption').fill('   ');
+    await section.getByRole('button', { name: 'Add photo' }).click();
+    await alertIn(section, captionMissing).waitFor();
+    expect((await content())[id]).toEqual([]);
+    watched.expectNoProblems();
+  });
+
+  it('adds a photo with its caption, and deletes it after confirmation', async () => {
+    const { page } = watched;
+    const section = page.locator(`#${id}`);
+    const caption = `Prize day on the lawn (${id})`;
+    expect(await section.getByLabel('Photo').getAttribute('accept')).toBe('image/*');
+    await section.getByLabel('Photo').setInputFiles(await pngFile('prize-day.png'));
+    await section.getByLabel('Caption').fill(caption);
+    await section.getByRole('button', { name: 'Add photo' }).click();
+    const tile = section.getByRole('listitem').filter({ hasText: caption });
+    await tile.waitFor();
+    expect(await section.getByLabel('Caption').inputValue()).toBe('');
+    const [item] = (await content())[id];
+    expect(item.caption).toBe(caption);
+    expect(await tile.getByRole('img', { name: caption }).getAttribute('src')).toBe(`/api/image/${item.imageId}?w=320`);
+    await waitUntilLive(server.url, token);
+    expect(await publicHtml(publicPath)).toContain(caption);
+
+    const dismissed = answerNextConfirm(page, false);
+    await tile.getByRole('button', { name: `Delete photo ${caption}` }).click();
+    expect(await dismissed).toContain(caption);
+    expect((await content())[id]).toHaveLength(1);
+
+    const accepted = answerNextConfirm(page, true);
+    await tile.getByRole('button', { name: `Delete photo ${caption}` }).click();
+    await accepted;
+    await tile.waitFor({ state: 'detached' });
+    expect((await content())[id]).toEqual([]);
+    await waitUntilLive(server.url, token);
+    expect(await publicHtml(publicPath)).not.toContain(caption);
+    watched.expectNoProblems();
+  });
+});
+
+describe('alumni', () => {
+  const person = (fullName: string, email: string) => ({
+    fullName,
+    gender: 'female',
+    mobile: '+91 98450 12345',
+    email,
+    address: '4 Lake View Road, Sunridge Valley',
+    periodOfStudy: '2008-2018',
+    qualification: 'B.Sc. Physics',
+    occupation: 'Engineer',
+    companyName: 'Riverbank Labs',
+  });
+
+  beforeAll(async () => {
+    for (const [name, email] of [['Asha Rao', 'asha@example.com'], ['Meera Nair', 'meera@example.com']] as const) {
+      expect((await call(server.url, 'POST', '/api/alumni', { json: person(name, email) })).status).toBe(201);
+    }
+    await watched?.close();
+    watched = await openDashboard(browser, server.url, token);
+  });
+
+  const card = (name: string): Locator =>
+    watched.page.locator('#alumni').getByRole('listitem', { name, exact: true });
+  const approvalOf = async (name: string) =>
+    (await alumni()).find((record: { fullName: string }) => record.fullName === name).isApproved;
+
+  it('lists registrations as PENDING and approves and unapproves them', async () => {
+    const asha = card('Asha Rao');
+    await asha.waitFor();
+    expect(await asha.textContent()).toContain('PENDING');
+    expect(await asha.textContent()).toContain('Riverbank Labs');
+    expect(await card('Meera Nair').textContent()).toContain('PENDING');
+
+    await asha.getByRole('button', { name: 'Approve' }).click();
+    await asha.getByText('APPROVED', { exact: true }).waitFor();
+    expect(await approvalOf('Asha Rao')).toBe(true);
+    expect(await approvalOf('Meera Nair')).toBe(false);
+
+    await asha.getByRole('button', { name: 'Unapprove' }).click();
+    await asha.getByText('PENDING', { exact: true }).waitFor();
+    expect(await approvalOf('Asha Rao')).toBe(false);
+    watched.expectNoProblems();
+  });
+
+  it('deletes a registration only after confirmation', async () => {
+    const { page } = watched;
+    const meera = card('Meera Nair');
+    const dismissed = answerNextConfirm(page, false);
+    await meera.getByRole('button', { name: 'Delete' }).click();
+    expect(await dismissed).toContain('Meera Nair');
+    expect(await alumni()).toHaveLength(2);
+
+    const accepted = answerNextConfirm(page, true);
+    await meera.getByRole('button', { name: 'Delete' }).click();
+    await accepted;
+    await meera.waitFor({ state: 'detached' });
+    expect((await alumni()).map((record: { fullName: string }) => record.fullName)).toEqual(['Asha Rao']);
+    watched.expectNoProblems();
+  });
+
+  it("shows 'Failed to update alumni approval' when the registration is gone", async () => {
+    const asha = card('Asha Rao');
+    const [record] = await alumni();
+    expect((await call(server.url, 'DELETE', `/api/alumni/${record._id}`, { token })).status).toBe(200);
+    await asha.getByRole('button', { name: 'Approve' }).click();
+    await alertIn(asha, 'Failed to update alumni approval').waitFor();
+    watched.expectNoProblems();
+  });
+});
+
+describe('small screens', () => {
+  it.each([
+    ['tablet', { width: 768, height: 1024 }],
+    ['phone', { width: 375, height: 740 }],
+  ])('fits a %s without sideways scrolling, and every control is reachable', async (_, viewport) => {
+    const small = await openDashboard(browser, server.url, token, viewport);
+    const { page } = small;
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const addEvent = page.locator('#events').getByRole('button', { name: 'Add event' });
+    await page.locator('.section-nav').getByRole('link', { name: 'Events' }).click();
+    await addEvent.scrollIntoViewIfNeeded();
+    expect(await addEvent.isVisible()).toBe(true);
+    small.expectNoProblems();
+    await small.close();
+  });
+});
