@@ -46,7 +46,9 @@ export class AstroBuilder {
     const child = fork(new URL('./astro-build-process.ts', import.meta.url), {
       cwd: this.#options.root,
       execArgv: [],
-      env: { ...process.env, SCHOOL_UPLOADS_DIR: this.#options.uploadsDir },
+      // Visitors always get the production build, even when the server runs under a test runner
+      // (NODE_ENV=test would bundle React's development build).
+      env: { ...process.env, NODE_ENV: 'production', SCHOOL_UPLOADS_DIR: this.#options.uploadsDir },
     });
     child.on('message', (reply: BuildReply) => this.#settle(reply));
     child.on('exit', (code, signal) =>
