@@ -1,0 +1,94 @@
+/**
+ * What every browser test of the public site watches: Content-Security-Policy violations and
+ * uncaught errors in the console, serious accessibility problems (axe-core), and the JavaScript a
+ * page ships.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface WatchedPage {
+  page: Page;
+  /** Console reports of blocked scripts, styles or other resources. */
+  cspViolations: string[];
+  /** Uncaught exceptions and console errors other than CSP reports. */
+  errors: string[];
+  /** Compressed bytes of JavaScript files loaded since the last `resetScripts()`. */
+  scriptBytes: () => number;
+  resetScripts: () => void;
+  close: () => Promise<void>;
+}
+
+export interface PageOptions {
+  viewport: { width: number; height: number };
+  reducedMotion?: 'reduce' | 'no-preference';
+}
+
+export async function watchedPage(browser: Browser, options: PageOptions): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport: options.viewport, reducedMotion: options.reducedMotion });
+  const page = await context.newPage();
+  const cspViolations: string[] = [];
+  const errors: string[] = [];
+  const scripts = new Map<string, number>();
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+    // A 404 page reports its own status as a failed load: that is the page, not an error in it.
+    else if (message.type() === 'error' && message.location().url !== page.url()) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('requestfinished', async (request) => {
+    if (request.resourceType() !== 'script') return;
+    const { responseBodySize } = await request.sizes();
+    scripts.set(request.url(), responseBodySize);
+  });
+  return {
+    page,
+    cspViolations,
+    errors,
+    scriptBytes: () => [...scripts.values()].reduce((sum, size) => sum + size, 0),
+    resetScripts: () => scripts.clear(),
+    close: () => context.close(),
+  };
+}
+
+/** The serious and critical axe-core violations on the page as it is now. */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the page's own CSP does not apply to it.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} at ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+interface AxeResults {
+  violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+}
+
+/** Bytes of JavaScript written into the page itself (counted uncompressed). */
+export function inlineScriptBytes(page: Page): Promise<number> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('script:not([src])')].reduce((sum, script) => sum + (script.textContent?.length ?? 0), 0),
+  );
+}
+
+/** True when the page is wider than the window (a sideways scroll on a phone). */
+export function overflowsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+/** Scrolls to the bottom and back so that client:visible islands and lazy images load. */
+export async function scrollThrough(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    window.scrollTo(0, 0);
+  });
+}
