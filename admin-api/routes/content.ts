@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import * as z from 'zod';
 import { SiteContent } from '../../site/lib/content-schema.ts';
 import type { AppDeps } from '../app.ts';
 import { requireAdmin } from '../auth/require-admin.ts';
@@ -13,6 +14,20 @@ import { contentWriter } from './content-writer.ts';
  * than other JSON bodies: a school's content stays far below this for years.
  */
 const DOCUMENT_LIMIT = 8 * 1024 * 1024;
+
+/**
+ * PUT /api/content: the whole document. A field left out is an error, not a default: `{}` must
+ * not empty every list of the site.
+ */
+const WholeContent = z.preprocess((body, ctx) => {
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    const missing = Object.keys(SiteContent.shape).filter((field) => !Object.hasOwn(body, field));
+    if (missing.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `The content is incomplete (missing: ${missing.join(', ')})` });
+    }
+  }
+  return body;
+}, SiteContent);
 
 const CHANGED_MEANWHILE =
   'The content was changed meanwhile (in another tab or by another administrator). Reload to get the latest version.';
@@ -42,7 +57,7 @@ export function contentRoutes(deps: AppDeps) {
     })
     .put('/content', adminOnly, documentLimit, async (c) => {
       const ifMatch = c.req.header('if-match');
-      const content = await readJson(c, SiteContent);
+      const content = await readJson(c, WholeContent);
       const saved = await write((draft) => {
         if (ifMatch && !etagMatches(ifMatch, serialized(stores.content.data).etag)) {
           throw new HttpError(412, CHANGED_MEANWHILE);

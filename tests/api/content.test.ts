@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
+import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
+import { buildStatus, content, send, uploaded } from './helpers.ts';
+import { solidImage } from './test-images.ts';
+
+let server: RunningServer;
+let token: string;
+beforeAll(async () => {
+  server = await startServer();
+  token = await setupAndLogin(server.url);
+});
+afterAll(() => disposeServer(server));
+
+const putContent = (json: unknown, headers: Record<string, string> = {}) =>
+  call(server.url, 'PUT', '/api/content', { token, json, headers });
+
+describe('GET /api/content', () => {
+  it('answers the whole document with an ETag, and 304 while it is unchanged', async () => {
+    const answer = await call(server.url, 'GET', '/api/content');
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.body).sort()).toEqual(
+      [
+        'logos', 'homegallery', 'gallery', 'events', 'news',
+        'presidentMessage', 'presidentImage', 'secretaryMessage', 'secretaryImage',
+        'correspondentMessage', 'correspondentImage', 'headmistressMessage', 'headmistressImage',
+        'honoraryPresidentMessage', 'honoraryPresidentImage',
+      ].sort(),
+    );
+    const etag = answer.headers.get('etag')!;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await call(server.url, 'GET', '/api/content', { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+  });
+});
+
+describe('PUT /api/content', () => {
+  it('saves the whole document with one message changed and answers the full content', async () => {
+    const before = await content(server.url);
+    const text = 'Dear parents,\nour new science block opens in June. <b>Welcome!</b>';
+    const answer = await putContent({ ...before, headmistressMessage: text });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ ...before, headmistressMessage: text });
+    expect(await content(server.url)).toEqual(answer.body);
+  });
+
+  it('drops unknown fields, and __proto__ in the body has no effect', async () => {
+    const before = await content(server.url);
+    const body = JSON.parse(
+      JSON.stringify({ ...before, secret: 'x', events: [{ _id: crypto.randomUUID(), title: 'Fair', description: 'Stalls', date: '2031-01-01', extra: 1 }] })
+        .replace(/^\{/, '{"__proto__":{"isAdmin":true},'),
+    );
+    const answer = await putContent(body);
+    expect(answer.status).toBe(200);
+    expect(answer.body).not.toHaveProperty('secret');
+    expect(answer.body).not.toHaveProperty('isAdmin');
+    expect(Object.keys(answer.body.events[0]).sort()).toEqual(['_id', 'date', 'description', 'image', 'location', 'time', 'title']);
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+  });
+
+  it('refuses a document that breaks the schema or names an image that is not stored, changing nothing', async () => {
+    const before = await content(server.url);
+    const cases: [unknown, string | RegExp][] = [
+      [{ ...before, events: 'none' }, /./],
+      [{ ...before, presidentMessage: 5 }, 'The president message must be text'],
+      [{ ...before, presidentImage: { imageId: `${'1'.repeat(32)}.jpg` } }, 'The image was not found. Please upload it again.'],
+      [{ ...before, gallery: [{ _id: 'x', imageId: 'y', caption: 'z' }] }, /./],
+      [
+        { ...before, news: [{ _id: crypto.randomUUID(), title: 'a', description: 'b', publishDate: '2031-02-02', expiryDate: '2031-02-01' }] },
+        'The expiry date cannot be before the publish date',
+      ],
+      [{ presidentMessage: 'Only this' }, /^The content is incomplete \(missing: logos, homegallery, .*\)$/],
+      [{}, /^The content is incomplete/],
+      ['a string', 'The request body must be a JSON object'],
+      [null, 'The request body must be a JSON object'],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await putContent(body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toMatch(message);
+    }
+    expect(await content(server.url)).toEqual(before);
+  });
+
+  it('accepts stored images anywhere in the document', async () => {
+    const image = await uploaded(server.url, token, await solidImage('png'));
+    const before = await content(server.url);
+    const answer = await putContent({ ...before, correspondentImage: image, logos: [{ _id: crypto.randomUUID(), ...image }] });
+    expect(answer.status).toBe(200);
+    expect(answer.body.correspondentImage).toEqual(image);
+  });
+
+  it('honours If-Match: a stale version is refused with 412, the current one is saved', async () => {
+    const first = await call(server.url, 'GET', '/api/content');
+    const staleTag = first.headers.get('etag')!;
+    const saved = await putContent({ ...first.body, secretaryMessage: 'From the first tab' }, { 'If-Match': staleTag });
+    expect(saved.status).toBe(200);
+    const currentTag = saved.headers.get('etag')!;
+    expect(currentTag).not.toBe(staleTag);
+    expect((await call(server.url, 'GET', '/api/content')).headers.get('etag')).toBe(currentTag);
+
+    const stale = await putContent({ ...first.body, presidentMessage: 'From a tab that missed it' }, { 'If-Match': staleTag });
+    expect(stale.status).toBe(412);
+    expect(stale.body.message).toMatch(/changed meanwhile/);
+    expect((await content(server.url)).secretaryMessage).toBe('From the first tab');
+
+    const fresh = await putContent({ ...saved.body, presidentMessage: 'Now up to date' }, { 'If-Match': currentTag });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body).toMatchObject({ secretaryMessage: 'From the first tab', presidentMessage: 'Now up to date' });
+  });
+});
+
+describe('request bodies', () => {
+  it('must be JSON objects of a sensible size', async () => {
+    const notJson = await fetch(`${server.url}/api/events`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/plain' },
+      body: 'title=x',
+    });
+    expect(notJson.status).toBe(415);
+    expect(await notJson.json()).toEqual({ message: 'Send the data as JSON' });
+
+    const broken = await fetch(`${server.url}/api/events`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: '{"title": "x",',
+    });
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toEqual({ message: 'The request body is not valid JSON' });
+
+    const json = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+    const event = JSON.stringify({ title: 'x', description: 'y'.repeat(1_100_000), date: '2031-01-01' });
+    const big = await send(`${server.url}/api/events`, 'POST', json, Buffer.from(event));
+    expect(big).toMatchObject({ status: 413, body: { message: 'The request is too large' } });
+    const document = JSON.stringify({ ...(await content(server.url)), presidentMessage: 'z'.repeat(9_000_000) });
+    const huge = await send(`${server.url}/api/content`, 'PUT', json, Buffer.from(document));
+    expect(huge).toMatchObject({ status: 413, body: { message: 'The content is too large to save' } });
+  });
+
+  it('never make the server fail: odd bodies on every write get a 4xx and change nothing', async () => {
+    const before = await content(server.url);
+    const alumniBefore = (await call(server.url, 'GET', '/api/admin/alumni', { token })).body;
+    const someId = crypto.randomUUID();
+    const writes: [string, string][] = [
+      ['PUT', '/api/content'], ['POST', '/api/logos'], ['PUT', '/api/person-image/president'],
+      ['POST', '/api/events'], ['PUT', `/api/events/${someId}`], ['POST', '/api/news'], ['PUT', `/api/news/${someId}`],
+      ['POST', '/api/homegallery'], ['POST', '/api/gallery'], ['POST', '/api/alumni'],
+      ['PUT', `/api/alumni/${someId}/approve`], ['PUT', '/api/admin/password'], ['POST', '/api/admin/login'],
+    ];
+    const odd: unknown[] = [
+      null, 42, 'text', [], [{}], {}, { title: { $gt: '' }, description: ['a'], date: {} },
+      { constructor: { prototype: { polluted: true } } }, { imageId: null, caption: null },
+      JSON.parse('{"a":'.repeat(500) + '1' + '}'.repeat(500)),
+    ];
+    for (const [method, path] of writes) {
+      for (const json of odd) {
+        const answer = await call(server.url, method, path, { token, json });
+        expect({ method, path, json, status: answer.status >= 400 && answer.status < 500 }).toEqual({ method, path, json, status: true });
+        expect(answer.body).toEqual({ message: expect.any(String) });
+      }
+    }
+    expect(await content(server.url)).toEqual(before);
+    expect((await call(server.url, 'GET', '/api/admin/alumni', { token })).body).toEqual(alumniBefore);
+    expect(server.output()).not.toMatch(/failed:/);
+  });
+});
+
+describe('publishing', () => {
+  it('schedules a rebuild on every successful write and on none of the refused ones', async () => {
+    await waitUntilLive(server.url, token);
+    const { buildCount } = await buildStatus(server.url, token);
+
+    const refused = await call(server.url, 'POST', '/api/events', { token, json: { title: 'No date' } });
+    expect(refused.status).toBe(400);
+    expect(await buildStatus(server.url, token)).toMatchObject({ live: true, buildCount });
+
+    const added = await call(server.url, 'POST', '/api/events', { token, json: { title: 'Open day', description: 'Tours', date: '2031-06-01' } });
+    expect(added.status).toBe(201);
+    expect((await buildStatus(server.url, token)).live).toBe(false);
+    await waitUntilLive(server.url, token);
+    expect((await buildStatus(server.url, token)).buildCount).toBeGreaterThan(buildCount);
+    expect(await (await fetch(`${server.url}/eventsnews`)).text()).toContain('Open day');
+  });
+});
