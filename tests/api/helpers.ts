@@ -6,7 +6,7 @@ import jwt from 'jsonwebtoken';
 import { call, type ApiAnswer } from '../support/api.ts';
 
 /** POST /api/upload with `bytes` as the form field `file`, as the dashboard sends it. */
-export async function upload(base: string, token: string | null, bytes: Uint8Array, name: string): Promise<ApiAnswer> {
+export async function upload(base: string, token: string | null, bytes: Uint8Array, name: string): Promise<ApiAnswer<any>> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)]), name);
   // Let fetch's Request write the multipart body, then send it with node:http (see `send`).
@@ -21,7 +21,7 @@ export async function upload(base: string, token: string | null, bytes: Uint8Arr
  * node:http hands over the answer as soon as it arrives, where fetch would fail when the server
  * stops reading.
  */
-export function send(url: string, method: string, headers: Record<string, string>, body: Buffer): Promise<ApiAnswer> {
+export function send(url: string, method: string, headers: Record<string, string>, body: Buffer): Promise<ApiAnswer<any>> {
   return new Promise((resolve, reject) => {
     const options = { method, headers: { ...headers, 'Content-Length': String(body.length) }, agent: false };
     const request = httpRequest(url, options, (response) => {

@@ -66,7 +66,7 @@ describe('POST /api/upload', () => {
     expect(json).toMatchObject({ status: 415, body: { message: expect.stringMatching(/multipart\/form-data/) } });
 
     const form = new FormData();
-    form.append('picture', new Blob([await solidImage('png')]), 'a.png');
+    form.append('picture', new Blob([new Uint8Array(await solidImage('png'))]), 'a.png');
     const wrongField = await fetch(`${server.url}/api/upload`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
     expect(wrongField.status).toBe(400);
     expect(await wrongField.json()).toEqual({ message: 'Choose an image to upload (the form field "file")' });
