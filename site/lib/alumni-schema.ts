@@ -3,7 +3,10 @@ import * as z from 'zod';
 
 function field(label: string, max: number) {
   return z
-    .string({ error: `${label} is required` })
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`,
+    })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
