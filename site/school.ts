@@ -179,10 +179,10 @@ export const school = {
   calendar: {
     year: '2024-25',
     terms: [
-      { period: 'June - September 2024', what: 'First term' },
-      { period: 'October 2024', what: 'First-term examinations' },
-      { period: 'November 2024 - February 2025', what: 'Second term' },
-      { period: 'March 2025', what: 'Annual examinations' },
+      { period: 'June-September 2024', what: 'First term' },
+      { period: 'October 2024', what: 'First-term exams' },
+      { period: 'November 2024-February 2025', what: 'Second term' },
+      { period: 'March 2025', what: 'Annual exams' },
     ],
   },
   circulars: [

@@ -92,3 +92,8 @@ export async function scrollThrough(page: Page): Promise<void> {
     window.scrollTo(0, 0);
   });
 }
+
+/** Waits until every island on the page has hydrated (Astro removes `ssr` when it has). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+}
