@@ -12,8 +12,6 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-
 /** Turns any error thrown by a route into JSON `{ message }`; unexpected ones are logged. */
 export function errorAnswer(error: Error, c: Context): Response {
   if (error instanceof HttpError) return c.json({ message: error.message }, error.status);
