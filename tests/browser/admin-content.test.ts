@@ -156,6 +156,30 @@ describe('leadership', () => {
     watched.expectNoProblems();
   });
 
+  it("shows 'Failed to update content' when a save cannot reach the server, and saves on the next change", async () => {
+    const { page } = watched;
+    const field = page.getByRole('textbox', { name: 'Correspondent message' });
+    const state = page.locator('#leader-correspondent-state');
+    await page.route('**/api/content', (route) =>
+      route.request().method() === 'PUT' ? route.abort('connectionrefused') : route.fallback(),
+    );
+    await field.fill('Welcome back after the holidays');
+    const card = page.locator('li.leader').filter({ has: field });
+    const alert = alertIn(card, 'Failed to update content');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain(
+      'Cannot connect to server. Please make sure the backend is running on port 5000.',
+    );
+    expect(await state.textContent()).toBe('Not saved');
+
+    await page.unroute('**/api/content');
+    await field.press('End');
+    await field.pressSequentially('!');
+    await state.filter({ hasText: /^Saved$/ }).waitFor();
+    expect((await content()).correspondentMessage).toBe('Welcome back after the holidays!');
+    watched.expectNoProblems();
+  });
+
   it('uploads, replaces and deletes a leader image', async () => {
     const { page } = watched;
     const card = page.locator('li.leader').filter({ has: page.getByRole('heading', { name: /^Headmistress/ }) });
@@ -206,6 +230,48 @@ async function fillIn(scope: Locator, fields: Record<string, string>) {
 }
 
 describe('events', () => {
+  it('adds an event once however often the button is pressed', async () => {
+    const { form, item } = sectionParts('events', 'Add event');
+    await fillIn(form, { 'Title': 'Book fair', 'Description': 'Books for every age.', 'Date': '2031-04-01' });
+    const posts: string[] = [];
+    watched.page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/events')) posts.push(request.url());
+    });
+    await form.getByRole('button', { name: 'Add event' }).dblclick();
+    await item('Book fair').waitFor();
+    expect(posts).toHaveLength(1);
+    const events = (await content()).events;
+    expect(events.map((event: { title: string }) => event.title)).toEqual(['Book fair']);
+    await call(server.url, 'DELETE', `/api/events/${events[0]._id}`, { token });
+    watched.expectNoProblems();
+  });
+
+  it('edits an event with the keyboard alone, and gives the focus back', async () => {
+    const { page } = watched;
+    const { item } = sectionParts('events', 'Add event');
+    const added = await call(server.url, 'POST', '/api/events', {
+      token,
+      json: { title: 'Music evening', description: 'Songs by the choir.', date: '2031-05-05' },
+    });
+    const id = added.body[0]._id;
+    await page.reload();
+    const row = item('Music evening');
+    await row.getByRole('button', { name: 'Edit' }).focus();
+    await page.keyboard.press('Enter');
+    // The title field has the focus: select its text and type over it, then Enter saves.
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Music evening with the orchestra');
+    await page.keyboard.press('Enter');
+    const saved = item('Music evening with the orchestra');
+    await saved.getByRole('button', { name: 'Edit' }).waitFor();
+    expect((await content()).events[0].title).toBe('Music evening with the orchestra');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Edit');
+    expect(await saved.getByRole('button', { name: 'Edit' }).evaluate((button) => button === document.activeElement)).toBe(true);
+    await call(server.url, 'DELETE', `/api/events/${id}`, { token });
+    await page.reload();
+    watched.expectNoProblems();
+  });
+
   it('refuses an incomplete event with the spec alert and sends nothing', async () => {
     const { form } = sectionParts('events', 'Add event');
     await fillIn(form, { 'Title': 'Sports day', 'Description': '' });

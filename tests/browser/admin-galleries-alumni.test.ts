@@ -4,10 +4,12 @@
  * phone widths.
  */
 import type { Browser, Locator } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
+import { seriousA11yViolations } from '../public/page-checks.ts';
 import { alertIn, answerNextConfirm, openDashboard, pngFile, type WatchedPage } from './admin-harness.ts';
 
 let server: RunningServer;
@@ -28,6 +30,18 @@ afterAll(async () => {
 const content = async () => (await call(server.url, 'GET', '/api/content')).body;
 const alumni = async () => (await call(server.url, 'GET', '/api/admin/alumni', { token })).body;
 const publicHtml = async (path: string) => (await fetch(server.url + path)).text();
+
+const person = (fullName: string, email: string) => ({
+  fullName,
+  gender: 'female',
+  mobile: '+91 98450 12345',
+  email,
+  address: '4 Lake View Road, Sunridge Valley',
+  periodOfStudy: '2008-2018',
+  qualification: 'B.Sc. Physics',
+  occupation: 'Engineer',
+  companyName: 'Riverbank Labs',
+});
 
 const galleries = [
   {
@@ -90,18 +104,52 @@ describe.each(galleries)('$id', ({ id, publicPath, captionMissing }) => {
   });
 });
 
-describe('alumni', () => {
-  const person = (fullName: string, email: string) => ({
-    fullName,
-    gender: 'female',
-    mobile: '+91 98450 12345',
-    email,
-    address: '4 Lake View Road, Sunridge Valley',
-    periodOfStudy: '2008-2018',
-    qualification: 'B.Sc. Physics',
-    occupation: 'Engineer',
-    companyName: 'Riverbank Labs',
+describe('upload progress', () => {
+  it('shows how far an upload has got on a slow connection', async () => {
+    const { page, context } = watched;
+    const section = page.locator('#gallery');
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    // About 100 KB a second: a 600 KB photo takes several seconds to send.
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 100 * 1024,
+    });
+    await section.getByLabel('Photo').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: await noisyPng() });
+    await section.getByLabel('Caption').fill('A big photo');
+    await section.getByRole('button', { name: 'Add photo' }).click();
+    await section.getByRole('button', { name: 'Adding…' }).waitFor();
+    expect(await section.getByRole('button', { name: 'Adding…' }).isDisabled()).toBe(true);
+    await section.getByRole('progressbar', { name: 'Upload progress' }).waitFor();
+    await section.getByText(/^Uploading… \d+%$/).waitFor();
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    const tile = section.getByRole('listitem').filter({ hasText: 'A big photo' });
+    await tile.waitFor();
+    expect(await section.getByRole('progressbar').count()).toBe(0);
+    await cdp.detach();
+    const [item] = (await content()).gallery;
+    await call(server.url, 'DELETE', `/api/gallery/${item._id}`, { token });
+    watched.expectNoProblems();
   });
+});
+
+/** A PNG of noise: it does not compress, so it stays about 600 KB. */
+function noisyPng(): Promise<Buffer> {
+  const width = 500;
+  const height = 400;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i += 1) pixels[i] = Math.floor(Math.random() * 256);
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+}
+
+describe('alumni', () => {
 
   beforeAll(async () => {
     for (const [name, email] of [['Asha Rao', 'asha@example.com'], ['Meera Nair', 'meera@example.com']] as const) {
@@ -160,13 +208,23 @@ describe('alumni', () => {
   });
 });
 
-describe('small screens', () => {
+describe('screens', () => {
+  beforeAll(async () => {
+    const registration = { ...person('Kiran Desai', 'kiran@example.com'), message: 'Happy to mentor students.' };
+    expect((await call(server.url, 'POST', '/api/alumni', { json: registration })).status).toBe(201);
+    const event = { title: 'Open day', description: 'Visit the classrooms and labs.', date: '2031-03-01', time: '10:00' };
+    expect((await call(server.url, 'POST', '/api/events', { token, json: event })).status).toBe(201);
+  });
+
   it.each([
+    ['desktop', { width: 1280, height: 900 }],
     ['tablet', { width: 768, height: 1024 }],
     ['phone', { width: 375, height: 740 }],
-  ])('fits a %s without sideways scrolling, and every control is reachable', async (_, viewport) => {
+  ])('fits a %s without sideways scrolling, with no serious accessibility problem', async (_, viewport) => {
     const small = await openDashboard(browser, server.url, token, viewport);
     const { page } = small;
+    await page.locator('#alumni').getByRole('listitem', { name: 'Kiran Desai' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     const addEvent = page.locator('#events').getByRole('button', { name: 'Add event' });

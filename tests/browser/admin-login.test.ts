@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
+import { seriousA11yViolations } from '../public/page-checks.ts';
 import { openDashboard, openPage, storeToken, storedToken } from './admin-harness.ts';
 
 const CONNECTION_MESSAGE = 'Cannot connect to server. Please make sure the backend is running on port 5000.';
@@ -37,6 +38,7 @@ describe('login page', () => {
   it('shows the default credentials and creates the default administrator with the setup button', async () => {
     const { page, expectNoProblems, close } = await openPage(browser);
     await page.goto(`${server.url}/admin`);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     expect(await page.getByText('Default credentials').textContent()).toContain('admin');
     expect(await page.getByText('Default credentials').textContent()).toContain('admin123');
 
