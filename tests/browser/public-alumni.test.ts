@@ -1,0 +1,135 @@
+/** /alumni: the registration form of spec §5 with its errors, submitting state, success and failures. */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, setupAndLogin } from '../support/api.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
+import { hydrated, watchedPage, type WatchedPage } from '../public/page-checks.ts';
+import { VIEWPORTS } from '../public/routes.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  token = await setupAndLogin(server.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (server) await disposeServer(server);
+});
+
+async function open(viewport: { width: number; height: number }): Promise<WatchedPage> {
+  const watched = await watchedPage(browser, { viewport });
+  await watched.page.goto(server.url + '/alumni', { waitUntil: 'networkidle' });
+  await hydrated(watched.page);
+  return watched;
+}
+
+const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
+
+async function fillIn(page: Page, fullName: string) {
+  await field(page, 'fullName').fill(fullName);
+  await page.getByLabel('Female').check();
+  await field(page, 'mobile').fill('+91 98450 12345');
+  await field(page, 'email').fill(`${fullName.split(' ')[0]!.toLowerCase()}@example.org`);
+  await field(page, 'address').fill('4 Temple Street, Mysuru');
+  await field(page, 'periodOfStudy').fill('2008-2020');
+  await field(page, 'qualification').fill('B.Sc. Physics');
+  await field(page, 'occupation').fill('Engineer');
+}
+
+const register = (page: Page) => page.getByRole('button', { name: 'Register', exact: true }).click();
+
+describe.each(Object.entries(VIEWPORTS))('at %s width', (_, viewport) => {
+  it('shows an error under every missing required field and clears one as its field is typed in', async () => {
+    const { page, close, cspViolations, errors } = await open(viewport);
+    await register(page);
+    const required = [
+      'Full name is required',
+      'Please choose male or female',
+      'Mobile number is required',
+      'Email is required',
+      'Address is required',
+      'Period of study is required',
+      'Qualification is required',
+      'Occupation is required',
+    ];
+    expect(await page.locator('.field-error').allInnerTexts()).toEqual(required);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('fullName');
+    expect(await field(page, 'periodOfStudy').getAttribute('aria-describedby')).toContain('field-periodOfStudy-hint');
+    expect(await page.getByText('For example 2010-2020').isVisible()).toBe(true);
+
+    await field(page, 'fullName').type('M');
+    expect(await page.locator('.field-error').allInnerTexts()).toEqual(required.slice(1));
+    await page.getByLabel('Male', { exact: true }).check();
+    expect(await page.locator('.field-error').allInnerTexts()).toEqual(required.slice(2));
+    await field(page, 'email').fill('nobody');
+    await register(page);
+    expect(await page.getByText('Please enter a valid email address').isVisible()).toBe(true);
+    expect(cspViolations).toEqual([]);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("registers: 'Registering...' with the fields disabled, then the success screen, and 'Register Another Alumni' resets the form", async () => {
+    const { page, close, cspViolations } = await open(viewport);
+    const name = `Meera Iyer ${viewport.width}`;
+    await fillIn(page, name);
+    let letThrough!: () => void;
+    const held = new Promise<void>((resolve) => (letThrough = resolve));
+    await page.route('**/api/alumni', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await register(page);
+    const busy = page.getByRole('button', { name: 'Registering...' });
+    expect(await busy.isDisabled()).toBe(true);
+    expect(await field(page, 'fullName').isDisabled()).toBe(true);
+    expect(await field(page, 'message').isDisabled()).toBe(true);
+    letThrough();
+
+    await page.getByRole('heading', { name: 'Thank you for registering!' }).waitFor();
+    const alumni = await call(server.url, 'GET', '/api/admin/alumni', { token });
+    expect(alumni.body).toEqual(expect.arrayContaining([expect.objectContaining({ fullName: name, isApproved: false, gender: 'female' })]));
+
+    await page.getByRole('button', { name: 'Register Another Alumni' }).click();
+    expect(await field(page, 'fullName').inputValue()).toBe('');
+    expect(await page.getByLabel('Female').isChecked()).toBe(false);
+    expect(await page.locator('.field-error').count()).toBe(0);
+    expect(cspViolations).toEqual([]);
+    await close();
+  });
+});
+
+describe('when registering fails', () => {
+  it("shows the server's message in a red box and keeps what was typed", async () => {
+    const { page, close } = await open(VIEWPORTS.phone);
+    await page.route('**/api/alumni', (route) =>
+      route.fulfill({ status: 429, json: { message: 'Too many registrations from this connection. Please try again in 5 minutes.' } }),
+    );
+    await fillIn(page, 'Ravi Kumar');
+    await register(page);
+    const box = page.getByRole('alert');
+    expect(await box.innerText()).toBe('Too many registrations from this connection. Please try again in 5 minutes.');
+    expect(await box.evaluate((element) => getComputedStyle(element).borderLeftColor)).toBe('rgb(198, 40, 40)');
+    expect(await field(page, 'fullName').inputValue()).toBe('Ravi Kumar');
+    expect(await page.getByRole('button', { name: 'Register', exact: true }).isEnabled()).toBe(true);
+    await close();
+  });
+
+  it("says 'Registration failed. Please try again.' when the server gives no message or cannot be reached", async () => {
+    const { page, close } = await open(VIEWPORTS.desktop);
+    await fillIn(page, 'Ravi Kumar');
+    await page.route('**/api/alumni', (route) => route.fulfill({ status: 502, body: 'Bad gateway' }));
+    await register(page);
+    expect(await page.getByRole('alert').innerText()).toBe('Registration failed. Please try again.');
+    await page.unroute('**/api/alumni');
+    await page.route('**/api/alumni', (route) => route.abort());
+    await register(page);
+    expect(await page.getByRole('alert').innerText()).toBe('Registration failed. Please try again.');
+    await close();
+  });
+});
