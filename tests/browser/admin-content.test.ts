@@ -135,6 +135,8 @@ describe('leadership', () => {
       json: { title: 'Added in another tab', description: 'Elsewhere', date: '2030-01-10' },
     });
     expect(added.status).toBe(201);
+    const elsewhere = { ...(await content()), headmistressMessage: 'Written in the other tab.' };
+    expect((await call(server.url, 'PUT', '/api/content', { token, json: elsewhere })).status).toBe(200);
 
     const statuses: number[] = [];
     page.on('response', (response) => {
@@ -150,8 +152,12 @@ describe('leadership', () => {
     expect(stored.secretaryMessage).toBe('A message written while another tab was busy.');
     expect(stored.events.map((event: { title: string }) => event.title)).toContain('Added in another tab');
     expect(statuses).toEqual([412, 200]);
-    // The dashboard now shows what the other tab added.
+    expect(stored.headmistressMessage).toBe('Written in the other tab.');
+    // The dashboard now shows what the other tab did.
     await page.locator('#events').getByRole('listitem', { name: 'Added in another tab' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Headmistress message' }).inputValue()).toBe(
+      'Written in the other tab.',
+    );
     await call(server.url, 'DELETE', `/api/events/${added.body[0]._id}`, { token });
     watched.expectNoProblems();
   });

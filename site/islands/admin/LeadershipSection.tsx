@@ -62,8 +62,10 @@ function LeaderCard({ role, leader, content, messages, onContent }: {
 }) {
   const field = messageField(role);
   const image = content[imageField(role)];
-  // The field keeps what is typed; answers from the server never overwrite it while editing.
-  const [text, setText] = useState(content[field]);
+  // The field shows the stored message (which another tab may change) until it is typed into;
+  // from then on it keeps what is typed, whatever the server answers meanwhile.
+  const [typed, setTyped] = useState<string | null>(null);
+  const text = typed ?? content[field];
   const status = messages.statuses[field];
   const action = useAction();
   const [file, setFile] = useState<File | null>(null);
@@ -72,7 +74,7 @@ function LeaderCard({ role, leader, content, messages, onContent }: {
   const path = `/api/person-image/${role}`;
 
   function type(next: string) {
-    setText(next);
+    setTyped(next);
     messages.edit(field, next);
   }
 
@@ -92,10 +94,11 @@ function LeaderCard({ role, leader, content, messages, onContent }: {
 
   function removeImage() {
     if (!window.confirm(`Delete the ${leader.title.toLowerCase()}'s image?`)) return;
-    void action.run(DELETE_IMAGE, 'Failed to delete image', async () => {
+    const task = async () => {
       const { body, headers } = await adminExchange<SiteContent>(path, { method: 'DELETE' });
       onContent(body, headers.get('ETag'));
-    });
+    };
+    void action.run(DELETE_IMAGE, 'Failed to delete image', task, IMAGE);
   }
 
   return (
@@ -103,7 +106,7 @@ function LeaderCard({ role, leader, content, messages, onContent }: {
       <h3 id={`${id}-title`}>
         {leader.title} <span className="leader-name">{leader.name}</span>
       </h3>
-      <Alert failure={action.alertFor(IMAGE) ?? action.alertFor(DELETE_IMAGE)} onDismiss={action.dismiss} />
+      <Alert failure={action.alertFor(IMAGE)} onDismiss={action.dismiss} />
       <Alert failure={status?.failure ?? null} onDismiss={() => messages.dismiss(field)} />
       <div className="leader-body">
         <div className="leader-image">
