@@ -22,7 +22,7 @@ export interface NormalisedImage {
 }
 
 const ENCODERS: Record<StoredFormat, (image: Sharp) => Sharp> = {
-  jpg: (image) => image.jpeg({ quality: 82, mozjpeg: true }),
+  jpg: (image) => image.jpeg({ quality: 82, progressive: true }),
   png: (image) => image.png(),
   webp: (image) => image.webp({ quality: 82 }),
   avif: (image) => image.avif(),
