@@ -11,22 +11,33 @@ export function isCalendarDate(value: string): boolean {
 
 /** The calendar day (`YYYY-MM-DD`) that `instant` falls on in `timeZone`. */
 export function dateInZone(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
+  return dayFormat(timeZone).format(instant);
 }
 
 /** The wall-clock time (`HH:MM`) of `instant` in `timeZone`. */
 export function timeInZone(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(instant);
+  return timeFormat(timeZone).format(instant);
+}
+
+// Making an Intl.DateTimeFormat costs far more than using one (sorting events made hundreds):
+// one of each per time zone is kept.
+const dayFormat = perTimeZone(
+  (timeZone) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+);
+const timeFormat = perTimeZone(
+  (timeZone) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+);
+
+function perTimeZone(make: (timeZone: string) => Intl.DateTimeFormat) {
+  const made = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone: string) => {
+    let format = made.get(timeZone);
+    if (!format) {
+      format = make(timeZone);
+      made.set(timeZone, format);
+    }
+    return format;
+  };
 }
 
 /**
