@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { limitBody } from './http/body-limit.ts';
 import { HttpError, errorAnswer } from './http/errors.ts';
 import type { BuildStatus } from './publish/rebuild-scheduler.ts';
 import { apiSecurityHeaders } from './http/security-headers.ts';
@@ -36,7 +36,7 @@ export function createApp(deps: AppDeps): Hono {
     // document come first with limits of their own; every other body is limited to 1 MB.
     .route('/', imageRoutes(deps))
     .route('/', contentRoutes(deps))
-    .use(bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new HttpError(413, 'The request is too large'); } }))
+    .use(limitBody(JSON_BODY_LIMIT, 'The request is too large'))
     .route('/', logoRoutes(deps))
     .route('/', leadershipRoutes(deps))
     .route('/', eventRoutes(deps))

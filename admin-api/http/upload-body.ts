@@ -1,17 +1,12 @@
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { limitBody } from './body-limit.ts';
 import { HttpError } from './errors.ts';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_TOO_LARGE = 'The image is larger than 10 MB';
 
-/** Refuses an upload request over 10 MB (plus room for the form's own lines) before reading it. */
-export const uploadLimit = bodyLimit({
-  maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
-  onError: () => {
-    throw new HttpError(413, UPLOAD_TOO_LARGE);
-  },
-});
+/** Refuses an upload request over 10 MB (plus room for the form's own lines). */
+export const uploadLimit = limitBody(MAX_UPLOAD_BYTES + 64 * 1024, UPLOAD_TOO_LARGE);
 
 /** The file sent in the multipart form field `file`. */
 export async function readUploadedFile(c: Context): Promise<File> {

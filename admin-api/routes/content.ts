@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import * as z from 'zod';
 import { SiteContent } from '../../site/lib/content-schema.ts';
 import type { AppDeps } from '../app.ts';
 import { requireAdmin } from '../auth/require-admin.ts';
+import { limitBody } from '../http/body-limit.ts';
 import { HttpError } from '../http/errors.ts';
 import { etagMatches, etagOf } from '../http/etag.ts';
 import { readJson } from '../http/json-body.ts';
@@ -40,12 +40,7 @@ export function contentRoutes(deps: AppDeps) {
   const { stores, jwtSecret } = deps;
   const adminOnly = requireAdmin(jwtSecret, stores.admins);
   const write = contentWriter(deps);
-  const documentLimit = bodyLimit({
-    maxSize: DOCUMENT_LIMIT,
-    onError: () => {
-      throw new HttpError(413, 'The content is too large to save');
-    },
-  });
+  const documentLimit = limitBody(DOCUMENT_LIMIT, 'The content is too large to save');
 
   return new Hono()
     .get('/content', (c) => {

@@ -1,6 +1,5 @@
 /** Calls the API tests share: uploads, tokens of every kind, the built site's files. */
 import { readFile, readdir } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
 import { call, type ApiAnswer } from '../support/api.ts';
@@ -9,44 +8,19 @@ import { call, type ApiAnswer } from '../support/api.ts';
 export async function upload(base: string, token: string | null, bytes: Uint8Array, name: string): Promise<ApiAnswer<any>> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)]), name);
-  // Let fetch's Request write the multipart body, then send it with node:http (see `send`).
-  const request = new Request(`${base}/api/upload`, { method: 'POST', body: form });
-  const headers: Record<string, string> = { 'Content-Type': request.headers.get('content-type')! };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  return send(`${base}/api/upload`, 'POST', headers, Buffer.from(await request.arrayBuffer()));
-}
-
-/**
- * A request whose answer may come before its body is sent (a 413 for a body that is too large):
- * node:http hands over the answer as soon as it arrives, where fetch would fail when the server
- * stops reading.
- */
-export function send(url: string, method: string, headers: Record<string, string>, body: Buffer): Promise<ApiAnswer<any>> {
-  return new Promise((resolve, reject) => {
-    const options = { method, headers: { ...headers, 'Content-Length': String(body.length) }, agent: false };
-    const request = httpRequest(url, options, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let parsed: unknown = text;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          // not JSON: keep the text
-        }
-        const answerHeaders = new Headers();
-        for (const [name, value] of Object.entries(response.headers)) {
-          if (typeof value === 'string') answerHeaders.set(name, value);
-        }
-        resolve({ status: response.statusCode!, body: parsed, headers: answerHeaders });
-      });
-    });
-    // Writing fails once the server has answered and stopped reading: the answer is what counts.
-    request.on('error', (error) => setTimeout(() => reject(error), 2000).unref());
-    request.on('socket', (socket) => socket.on('error', () => {}));
-    request.end(body);
+  const response = await fetch(`${base}/api/upload`, {
+    method: 'POST',
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    body: form,
   });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body, headers: response.headers };
 }
 
 /** Uploads an image and answers its reference, failing the test when the upload is refused. */
