@@ -51,7 +51,9 @@ describe('logos', () => {
     const [logo] = (await content()).logos;
     expect(logo.originalName).toBe('crest.png');
     expect(await tile.getByRole('img').getAttribute('src')).toBe(`/api/image/${logo.imageId}?w=320`);
-    expect(await tile.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => tile.getByRole('img').evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+      .toBeGreaterThan(0);
 
     await page.getByRole('status').filter({ hasText: 'Publishing…' }).waitFor();
     await expectLive();
@@ -203,7 +205,7 @@ describe('leadership', () => {
     await expect.poll(async () => (await content()).headmistressImage?.originalName).toBe('portrait.png');
     const second = (await content()).headmistressImage;
     expect(second.imageId).not.toBe(first.imageId);
-    expect(await card.getByRole('img').getAttribute('src')).toContain(second.imageId);
+    await expect.poll(() => card.getByRole('img').getAttribute('src')).toContain(second.imageId);
     await expectLive();
     expect(await publicHtml('/about/leadership')).toContain(second.imageId);
 
@@ -339,7 +341,8 @@ describe('events', () => {
     const imageConfirm = answerNextConfirm(page, true);
     await saved.getByRole('button', { name: 'Delete image' }).click();
     expect(await imageConfirm).toContain('Sports day 2031');
-    await saved.getByRole('img').waitFor({ state: 'detached' });
+    await expect.poll(() => saved.locator('img').count()).toBe(0);
+    expect(await saved.getByRole('button', { name: /image/ }).count()).toBe(0);
     expect((await content()).events[0].image).toBeNull();
 
     // Delete: dismissing the confirmation deletes nothing.
