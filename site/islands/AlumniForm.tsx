@@ -1,9 +1,14 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { AlumniInput, GENDERS } from '../lib/alumni-schema.ts';
+import type { AlumniInput } from '../lib/alumni-schema.ts';
 import { ApiError, apiRequest } from '../lib/api-client.ts';
 import { Field } from './parts/Field.tsx';
-import { fieldErrors, focusFirstError, useFormFields } from './parts/form-state.ts';
+import { fieldErrors, useFormFields } from './parts/form-state.ts';
+import { lazy } from './parts/lazy.ts';
 import './forms.css';
+
+const loadSchema = lazy(() => import('../lib/alumni-schema.ts').then((module) => module.AlumniInput));
+
+const GENDER_LABELS: Record<AlumniInput['gender'], string> = { male: 'Male', female: 'Female' };
 
 type AlumniField = keyof AlumniInput;
 
@@ -27,29 +32,32 @@ type Status = 'filling' | 'submitting' | 'registered';
 
 /** /alumni: the registration form of spec §5, its submitting state, success screen and errors. */
 export default function AlumniForm() {
-  const form = useFormFields(EMPTY);
   const [status, setStatus] = useState<Status>('filling');
   const [failure, setFailure] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormFields(EMPTY, formRef);
+  const sending = useRef(false);
   const { values, errors } = form;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (status === 'submitting') return;
-    const parsed = AlumniInput.safeParse(values);
-    if (!parsed.success) {
-      form.setErrors(fieldErrors(parsed.error.issues));
-      requestAnimationFrame(() => focusFirstError(formRef.current));
-      return;
-    }
+    if (sending.current) return;
+    sending.current = true;
     setFailure(null);
-    setStatus('submitting');
     try {
+      const parsed = (await loadSchema()).safeParse(values);
+      if (!parsed.success) {
+        form.showErrors(fieldErrors(parsed.error.issues));
+        return;
+      }
+      setStatus('submitting');
       await apiRequest('/api/alumni', { method: 'POST', json: parsed.data });
       setStatus('registered');
     } catch (error) {
       setFailure((error instanceof ApiError && error.serverMessage) || FAILED);
       setStatus('filling');
+    } finally {
+      sending.current = false;
     }
   }
 
@@ -99,7 +107,14 @@ export default function AlumniForm() {
   );
 
   return (
-    <form ref={formRef} className="form-card" noValidate onSubmit={submit} aria-describedby="alumni-required">
+    <form
+      ref={formRef}
+      className="form-card"
+      noValidate
+      onSubmit={submit}
+      onFocus={() => void loadSchema().catch(() => undefined)}
+      aria-describedby="alumni-required"
+    >
       <p id="alumni-required" className="form-note">
         Fields marked <span aria-hidden="true">*</span>
         <span className="visually-hidden">with an asterisk</span> are required.
@@ -121,7 +136,7 @@ export default function AlumniForm() {
             Gender<span className="required-mark" aria-hidden="true"> *</span>
           </legend>
           <div className="choices">
-            {GENDERS.map((gender) => (
+            {(Object.keys(GENDER_LABELS) as AlumniInput['gender'][]).map((gender) => (
               <label key={gender} className="choice">
                 <input
                   type="radio"
@@ -131,7 +146,7 @@ export default function AlumniForm() {
                   checked={values.gender === gender}
                   onChange={() => form.change('gender', gender)}
                 />
-                {gender === 'male' ? 'Male' : 'Female'}
+                {GENDER_LABELS[gender]}
               </label>
             ))}
           </div>

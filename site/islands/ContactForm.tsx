@@ -1,8 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { CONTACT_SUBJECTS, ContactMessage, SUBJECT_LABELS } from '../lib/contact-schema.ts';
+import type { ContactMessage } from '../lib/contact-schema.ts';
+import { CONTACT_SUBJECTS, SUBJECT_LABELS } from '../lib/contact-subjects.ts';
 import { Field } from './parts/Field.tsx';
-import { fieldErrors, focusFirstError, useFormFields } from './parts/form-state.ts';
+import { fieldErrors, useFormFields } from './parts/form-state.ts';
+import { lazy } from './parts/lazy.ts';
 import './forms.css';
+
+const loadSchema = lazy(() => import('../lib/contact-schema.ts').then((module) => module.ContactMessage));
 
 type ContactField = keyof ContactMessage;
 
@@ -14,17 +18,21 @@ const EMPTY: Record<ContactField, string> = { name: '', email: '', phone: '', su
  * with its values.
  */
 export default function ContactForm() {
-  const form = useFormFields(EMPTY);
   const [sent, setSent] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const form = useFormFields(EMPTY, formRef);
   const { values, errors } = form;
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = ContactMessage.safeParse(values);
+    const schema = await loadSchema().catch((error: unknown) => {
+      console.error('Could not load the form check', error);
+      return null;
+    });
+    if (!schema) return;
+    const parsed = schema.safeParse(values);
     if (!parsed.success) {
-      form.setErrors(fieldErrors(parsed.error.issues));
-      requestAnimationFrame(() => focusFirstError(formRef.current));
+      form.showErrors(fieldErrors(parsed.error.issues));
       return;
     }
     setSent(true);
@@ -59,7 +67,14 @@ export default function ContactForm() {
   );
 
   return (
-    <form ref={formRef} className="form-card" noValidate onSubmit={submit} aria-labelledby="contact-form-title">
+    <form
+      ref={formRef}
+      className="form-card"
+      noValidate
+      onSubmit={submit}
+      onFocus={() => void loadSchema().catch(() => undefined)}
+      aria-labelledby="contact-form-title"
+    >
       <h2 id="contact-form-title">Send us a message</h2>
       <p className="form-note">
         Fields marked <span aria-hidden="true">*</span>

@@ -1,16 +1,6 @@
 /** The contact form (spec §3, §5). It is checked in the browser and sent nowhere. */
 import * as z from 'zod';
-
-export const CONTACT_SUBJECTS = ['admission', 'academic', 'complaint', 'suggestion', 'other'] as const;
-export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
-
-export const SUBJECT_LABELS: Record<ContactSubject, string> = {
-  admission: 'Admission',
-  academic: 'Academic',
-  complaint: 'Complaint',
-  suggestion: 'Suggestion',
-  other: 'Other',
-};
+import { CONTACT_SUBJECTS } from './contact-subjects.ts';
 
 const required = (label: string, max: number) =>
   z.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);

@@ -47,6 +47,7 @@ describe.each(Object.entries(VIEWPORTS))('at %s width', (_, viewport) => {
   it('shows an error under every missing required field and clears one as its field is typed in', async () => {
     const { page, close, cspViolations, errors } = await open(viewport);
     await register(page);
+    await page.locator('.field-error').first().waitFor();
     const required = [
       'Full name is required',
       'Please choose male or female',
@@ -58,7 +59,7 @@ describe.each(Object.entries(VIEWPORTS))('at %s width', (_, viewport) => {
       'Occupation is required',
     ];
     expect(await page.locator('.field-error').allInnerTexts()).toEqual(required);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('fullName');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'fullName');
     expect(await field(page, 'periodOfStudy').getAttribute('aria-describedby')).toContain('field-periodOfStudy-hint');
     expect(await page.getByText('For example 2010-2020').isVisible()).toBe(true);
 
@@ -68,7 +69,7 @@ describe.each(Object.entries(VIEWPORTS))('at %s width', (_, viewport) => {
     expect(await page.locator('.field-error').allInnerTexts()).toEqual(required.slice(2));
     await field(page, 'email').fill('nobody');
     await register(page);
-    expect(await page.getByText('Please enter a valid email address').isVisible()).toBe(true);
+    await page.getByText('Please enter a valid email address').waitFor();
     expect(cspViolations).toEqual([]);
     expect(errors).toEqual([]);
     await close();

@@ -130,15 +130,19 @@ describe.each(Object.entries(VIEWPORTS))('contact at %s width', (_, viewport) =>
   it('checks the form, clears an error on typing, thanks without any network call, and comes back with the values', async () => {
     const { page, close, cspViolations, errors } = await open('/contact', viewport);
     const calls: string[] = [];
-    page.on('request', (request) => calls.push(request.url()));
+    // Code the page loads as it goes is fine; anything else would be the message leaving.
+    page.on('request', (request) => {
+      if (!new URL(request.url()).pathname.startsWith('/_astro/')) calls.push(request.url());
+    });
     const send = page.getByRole('button', { name: 'Send Message' });
     await hydrated(page);
     await send.click();
+    await page.getByText('Name is required').waitFor();
     for (const message of ['Name is required', 'Email is required', 'Please choose a subject', 'Message is required']) {
       expect(await page.getByText(message).isVisible(), message).toBe(true);
     }
     expect(await page.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'name');
 
     await page.getByLabel('Name').fill('Asha Rao');
     expect(await page.getByText('Name is required').count()).toBe(0);
@@ -147,12 +151,11 @@ describe.each(Object.entries(VIEWPORTS))('contact at %s width', (_, viewport) =>
     await page.getByLabel('Subject').selectOption('admission');
     await page.getByRole('textbox', { name: 'Message', exact: true }).fill('When do admissions for Class 1 open?');
     await send.click();
-    expect(await page.getByText('Please enter a valid email address').isVisible()).toBe(true);
+    await page.getByText('Please enter a valid email address').waitFor();
 
     await page.getByLabel('Email').fill('asha@example.org');
     await send.click();
-    const thanks = page.getByRole('heading', { name: 'Thank you, Asha Rao!' });
-    expect(await thanks.isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Thank you, Asha Rao!' }).waitFor();
     expect(await page.getByText('We have received your message and will reply within 24 hours.').isVisible()).toBe(true);
     expect(calls).toEqual([]);
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import type * as z from 'zod';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
@@ -13,14 +13,26 @@ export function fieldErrors<K extends string>(issues: readonly z.core.$ZodIssue[
   return errors;
 }
 
-/** A form's values and shown errors; typing in a field clears its error (spec §5). */
-export function useFormFields<K extends string>(empty: Record<K, string>) {
+/**
+ * A form's values and shown errors; typing in a field clears its error (spec §5). Errors shown
+ * by `showErrors` move focus to the first field that has one, once it is on screen.
+ */
+export function useFormFields<K extends string>(empty: Record<K, string>, form: RefObject<HTMLFormElement | null>) {
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<FieldErrors<K>>({});
+  const [focusRequest, setFocusRequest] = useState(0);
+
+  useEffect(() => {
+    if (focusRequest > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest, form]);
+
   return {
     values,
     errors,
-    setErrors,
+    showErrors(shown: FieldErrors<K>) {
+      setErrors(shown);
+      setFocusRequest((request) => request + 1);
+    },
     change(field: K, value: string) {
       setValues((current) => ({ ...current, [field]: value }));
       setErrors((current) => ({ ...current, [field]: undefined }));
@@ -30,9 +42,4 @@ export function useFormFields<K extends string>(empty: Record<K, string>) {
       setErrors({});
     },
   };
-}
-
-/** Moves focus to the first field with an error, so keyboard and screen reader users land on it. */
-export function focusFirstError(form: HTMLFormElement | null) {
-  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }
