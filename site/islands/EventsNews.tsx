@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { apiRequest } from '../lib/api-client.ts';
 import type { News, SchoolEvent } from '../lib/content-schema.ts';
 import type { ImageSize } from '../lib/image-sources.ts';
@@ -51,11 +51,14 @@ export default function EventsNews({ events, news, imageSizes, timeZone, builtAt
             id: 'news',
             label: 'News',
             panel: (
-              <CardList empty="No news available at the moment." label="News">
-                {shownNews.map((item) => (
-                  <NewsCard key={item._id} news={item} sizeOf={sizeOf} onOpen={() => setOpened({ kind: 'news', item })} />
-                ))}
-              </CardList>
+              <>
+                <h2 className="visually-hidden">Current news</h2>
+                <CardList empty="No news available at the moment." label="News">
+                  {shownNews.map((item) => (
+                    <NewsCard key={item._id} news={item} sizeOf={sizeOf} onOpen={() => setOpened({ kind: 'news', item })} />
+                  ))}
+                </CardList>
+              </>
             ),
           },
           {
@@ -82,7 +85,7 @@ export default function EventsNews({ events, news, imageSizes, timeZone, builtAt
   );
 }
 
-function CardList({ empty, label, children }: { empty: string; label: string; children: React.ReactNode[] }) {
+function CardList({ empty, label, children }: { empty: string; label: string; children: ReactNode[] }) {
   if (children.length === 0) return <p className="empty-state">{empty}</p>;
   return (
     <ul className="card-list" aria-label={label}>
