@@ -32,7 +32,7 @@ const today = dateInZone(new Date(), school.timeZone);
 await seed();
 
 async function seed() {
-  if (await serverAnswers(config.port)) {
+  if (config.port !== 0 && (await serverAnswers(config.port))) {
     fail(`A server is running on port ${config.port}. Stop it first, then run npm run seed:demo again.`);
   }
   await mkdir(config.dataDir, { recursive: true });
