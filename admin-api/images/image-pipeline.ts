@@ -14,7 +14,8 @@ export const MAX_SIDE = 2560;
 
 export const UNSUPPORTED_MESSAGE = 'Only JPEG, PNG, WebP, AVIF or GIF images are accepted';
 const DAMAGED_MESSAGE = 'The image could not be read: the file is damaged or incomplete';
-const TOO_MANY_PIXELS_MESSAGE = 'The image is too large: at most 50 megapixels (for example 8000 × 6000) are accepted';
+const TOO_MANY_PIXELS_MESSAGE =
+  'The image is too large: at most 50 megapixels (for example 8000 × 6000) are accepted';
 
 export interface NormalisedImage {
   data: Buffer;

@@ -121,7 +121,10 @@ describe('saving an upload', () => {
   it('refuses images over 50 megapixels from their header, before decoding them', async () => {
     const huge = pngClaiming(20_000, 20_000);
     expect(huge.length).toBeLessThan(2000);
-    expect(await refusal(images.save(huge, 'huge.png'))).toMatchObject({ status: 413, message: expect.stringMatching(/50 megapixels/) });
+    expect(await refusal(images.save(huge, 'huge.png'))).toMatchObject({
+      status: 413,
+      message: expect.stringMatching(/50 megapixels/),
+    });
     // A GIF bomb: 3 frames of 5000 × 5000 make 75 megapixels, in a few hundred bytes.
     const bomb = gifClaiming(5000, 5000, 3);
     expect(bomb.length).toBeLessThan(500);

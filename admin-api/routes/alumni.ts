@@ -32,13 +32,17 @@ export function alumniRoutes({ stores, jwtSecret, trustProxy }: AppDeps) {
       const wait = registrations.waitFor(address, REGISTRATIONS_PER_HOUR);
       if (wait > 0) {
         c.header('Retry-After', String(Math.ceil(wait / 1000)));
-        throw new HttpError(429, `Too many registrations from this connection. Please try again in ${minutesText(wait)}.`);
+        throw new HttpError(
+          429,
+          `Too many registrations from this connection. Please try again in ${minutesText(wait)}.`,
+        );
       }
       registrations.record(address);
       await stores.alumni.update((data) => {
         // A second click, or the form sent again: one registration is enough.
         if (data.alumni.some((alumni) => isSamePerson(alumni, input))) return;
-        data.alumni.push({ _id: randomUUID(), ...input, isApproved: false, registrationDate: new Date().toISOString() });
+        const registrationDate = new Date().toISOString();
+        data.alumni.push({ _id: randomUUID(), ...input, isApproved: false, registrationDate });
       });
       return c.json({ message: REGISTERED }, 201);
     })
