@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, setupAndLogin } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
-import { hydrated, watchedPage, type WatchedPage } from '../public/page-checks.ts';
+import { hydrated, seriousA11yViolations, watchedPage, type WatchedPage } from '../public/page-checks.ts';
 import { VIEWPORTS } from '../public/routes.ts';
 
 let server: RunningServer;
@@ -59,6 +59,7 @@ describe.each(Object.entries(VIEWPORTS))('at %s width', (_, viewport) => {
       'Occupation is required',
     ];
     expect(await page.locator('.field-error').allInnerTexts()).toEqual(required);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'fullName');
     expect(await field(page, 'periodOfStudy').getAttribute('aria-describedby')).toContain('field-periodOfStudy-hint');
     expect(await page.getByText('For example 2010-2020').isVisible()).toBe(true);

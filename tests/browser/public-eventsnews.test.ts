@@ -8,7 +8,7 @@ import { setupAndLogin, waitUntilLive } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
 import { daysFromToday, must } from '../public/content.ts';
-import { hydrated, watchedPage, type WatchedPage } from '../public/page-checks.ts';
+import { hydrated, seriousA11yViolations, watchedPage, type WatchedPage } from '../public/page-checks.ts';
 import { VIEWPORTS } from '../public/routes.ts';
 
 let server: RunningServer;
@@ -87,6 +87,7 @@ describe('with news and events added through the API', () => {
       const popup = page.getByRole('dialog', { name: 'Admissions open' });
       expect(await popup.isVisible()).toBe(true);
       expect(await popup.locator('.modal-text').innerText()).toBe(news.high.description);
+      expect(await seriousA11yViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
       expect(await popup.isVisible()).toBe(false);
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Admissions open');
@@ -99,6 +100,7 @@ describe('with news and events added through the API', () => {
       const { page, close, cspViolations } = await open(viewport);
       await tab(page, 'Events').click();
       expect(await page.getByRole('tabpanel', { name: 'Events' }).isVisible()).toBe(true);
+      expect(await seriousA11yViolations(page)).toEqual([]);
       expect(await titles(page, '[aria-label="Upcoming events"]')).toEqual(['Inter-school Quiz', 'Annual Sports Day']);
       expect(await titles(page, '[aria-label="Past events"]')).toEqual(['Library Week']);
 

@@ -5,7 +5,7 @@ import { setupAndLogin, waitUntilLive } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
 import { must, picture, upload } from '../public/content.ts';
-import { hydrated, watchedPage, type WatchedPage } from '../public/page-checks.ts';
+import { hydrated, seriousA11yViolations, watchedPage, type WatchedPage } from '../public/page-checks.ts';
 import { VIEWPORTS } from '../public/routes.ts';
 
 let server: RunningServer;
@@ -118,6 +118,7 @@ describe('a gallery of six photos', () => {
       expect(await shownCaption(page)).toBe('Art exhibition');
       const shown = lightbox(page).locator('img');
       expect(await shown.getAttribute('alt')).toBe('Art exhibition');
+      expect(await seriousA11yViolations(page)).toEqual([]);
 
       await lightbox(page).getByRole('button', { name: 'Next photo' }).click();
       expect(await counter(page)).toBe('4 / 6');

@@ -7,7 +7,7 @@ import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
 import { must, picture, upload } from '../public/content.ts';
-import { hydrated, watchedPage, type WatchedPage } from '../public/page-checks.ts';
+import { hydrated, seriousA11yViolations, watchedPage, type WatchedPage } from '../public/page-checks.ts';
 import { VIEWPORTS } from '../public/routes.ts';
 
 let server: RunningServer;
@@ -93,6 +93,7 @@ describe.each(Object.entries(VIEWPORTS))('leadership at %s width', (_, viewport)
     expect(await dialog.isVisible()).toBe(true);
     expect(await dialog.getByText(school.leaders.president.name).isVisible()).toBe(true);
     expect(await dialog.locator('.modal-text').textContent()).toBe(messages.president);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     for (let i = 0; i < 3; i++) {
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog')))).toBe(true);
@@ -156,6 +157,7 @@ describe.each(Object.entries(VIEWPORTS))('contact at %s width', (_, viewport) =>
     await page.getByLabel('Email').fill('asha@example.org');
     await send.click();
     await page.getByRole('heading', { name: 'Thank you, Asha Rao!' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
     expect(await page.getByText('We have received your message and will reply within 24 hours.').isVisible()).toBe(true);
     expect(calls).toEqual([]);
 
