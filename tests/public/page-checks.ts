@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { brotliCompressSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -15,9 +16,8 @@ export interface WatchedPage {
   cspViolations: string[];
   /** Uncaught exceptions and console errors other than CSP reports. */
   errors: string[];
-  /** Compressed bytes of JavaScript files loaded since the last `resetScripts()`. */
+  /** Compressed bytes of JavaScript files loaded over the network. */
   scriptBytes: () => number;
-  resetScripts: () => void;
   close: () => Promise<void>;
 }
 
@@ -41,14 +41,13 @@ export async function watchedPage(browser: Browser, options: PageOptions): Promi
   page.on('requestfinished', async (request) => {
     if (request.resourceType() !== 'script') return;
     const { responseBodySize } = await request.sizes();
-    scripts.set(request.url(), responseBodySize);
+    scripts.set(request.url(), Math.max(0, responseBodySize));
   });
   return {
     page,
     cspViolations,
     errors,
     scriptBytes: () => [...scripts.values()].reduce((sum, size) => sum + size, 0),
-    resetScripts: () => scripts.clear(),
     close: () => context.close(),
   };
 }
@@ -70,11 +69,12 @@ interface AxeResults {
   violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
 }
 
-/** Bytes of JavaScript written into the page itself (counted uncompressed). */
-export function inlineScriptBytes(page: Page): Promise<number> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('script:not([src])')].reduce((sum, script) => sum + (script.textContent?.length ?? 0), 0),
+/** Bytes of JavaScript written into the page itself, brotli-compressed as the page is served. */
+export async function inlineScriptBytes(page: Page): Promise<number> {
+  const code = await page.evaluate(() =>
+    [...document.querySelectorAll('script:not([src])')].map((script) => script.textContent ?? '').join('\n'),
   );
+  return code ? brotliCompressSync(code).length : 0;
 }
 
 /** True when the page is wider than the window (a sideways scroll on a phone). */
