@@ -3,7 +3,9 @@
  * in one run: edit-to-live, a typing burst, static serving against nginx, page weight and API
  * latency. Prints a table and writes the figures to bench-results/latest.json.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setupAndLogin, waitUntilLive } from '../tests/support/api.ts';
 import { disposeServer, startServer } from '../tests/support/server.ts';
@@ -30,8 +32,19 @@ async function measureEdits(base: string, token: string) {
   }
 }
 
+/** A temporary data folder filled by npm run seed:demo. */
+async function demoDataFolders() {
+  const base = await mkdtemp(join(tmpdir(), 'school-bench-'));
+  const folders = { dataDir: join(base, 'data'), uploadsDir: join(base, 'uploads') };
+  execFileSync(process.execPath, ['admin-api/seed-demo.ts'], {
+    env: { ...process.env, PORT: '0', DATA_DIR: folders.dataDir, UPLOADS_DIR: folders.uploadsDir },
+    stdio: 'inherit',
+  });
+  return folders;
+}
+
 ensureSystemTools();
-const server = await startServer();
+const server = await startServer(await demoDataFolders());
 const round = (n: number, digits = 0) => Number(n.toFixed(digits));
 try {
   const token = await setupAndLogin(server.url);
