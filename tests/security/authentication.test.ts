@@ -1,0 +1,247 @@
+/**
+ * The authentication matrix in one place: every administrator call of the API (found in the app
+ * itself, so a new call cannot be forgotten) refuses every kind of bad credential, a token for a
+ * deleted account among them; setup cannot be raced or repeated; login guessing is slowed down
+ * however the guesses are sent.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import jwt from 'jsonwebtoken';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, type AppDeps } from '../../admin-api/app.ts';
+import { call, setupAndLogin } from '../support/api.ts';
+import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
+import { tokensFor, uploaded } from '../api/helpers.ts';
+import { solidImage } from '../api/test-images.ts';
+import { Tally, storedFiles } from './support.ts';
+
+const SECRET = 'security-suite-secret-0123456789abcdef';
+const tally = new Tally('Authentication attacks');
+let server: RunningServer;
+afterAll(async () => {
+  tally.print();
+  await disposeServer(server);
+});
+
+/** Calls anyone may make; every other call of the API is an administrator's. */
+const PUBLIC_CALLS = [
+  'GET /api/content',
+  'GET /api/image/:imageId',
+  'GET /api/events',
+  'GET /api/news',
+  'POST /api/alumni',
+  'POST /api/admin/login',
+  // Anyone while no administrator exists (the setup button), then administrators only: below.
+  'POST /api/admin/create',
+];
+
+/** Every call the API answers, as "METHOD /path", read from the app's own routing table. */
+function apiCalls(): string[] {
+  const inert = { stores: {}, publisher: {}, images: {}, jwtSecret: '', trustProxy: false } as unknown as AppDeps;
+  const calls = createApp(inert)
+    .routes.filter((route) => route.method !== 'ALL')
+    .map((route) => `${route.method} ${route.path}`);
+  return [...new Set(calls)].sort();
+}
+
+const ALUMNUS = {
+  fullName: 'Kiran Rao',
+  gender: 'male',
+  mobile: '+91 98450 12345',
+  email: 'kiran.rao@example.org',
+  address: '3 Hill View',
+  periodOfStudy: '2001-2013',
+  qualification: 'BCom',
+  occupation: 'Accountant',
+};
+
+interface AdminCall {
+  path: string;
+  json?: unknown;
+  upload?: Uint8Array;
+}
+
+/** Each administrator call with a path and body it would accept from a valid token. */
+async function administratorCalls(base: string, token: string): Promise<Record<string, AdminCall>> {
+  const image = await uploaded(base, token, await solidImage('png', 12, 12));
+  const add = async (path: string, json: unknown) => {
+    const answer = await call(base, 'POST', path, { token, json });
+    return (answer.body as { _id: string }[]).at(-1)!._id;
+  };
+  const event = { title: 'Sports day', description: 'Races', date: '2031-01-10' };
+  const [eventId, newsId, logoId, photoId, homePhotoId] = [
+    await add('/api/events', event),
+    await add('/api/news', event),
+    await add('/api/logos', image),
+    await add('/api/gallery', { ...image, caption: 'Hall' }),
+    await add('/api/homegallery', { ...image, caption: 'Gate' }),
+  ];
+  await call(base, 'POST', '/api/alumni', { json: ALUMNUS });
+  const alumniId = (await call(base, 'GET', '/api/admin/alumni', { token })).body[0]._id;
+  return {
+    'PUT /api/content': { path: '/api/content', json: (await call(base, 'GET', '/api/content')).body },
+    'POST /api/upload': { path: '/api/upload', upload: await solidImage('png', 9, 9) },
+    'POST /api/logos': { path: '/api/logos', json: image },
+    'DELETE /api/logos/:id': { path: `/api/logos/${logoId}` },
+    'PUT /api/person-image/:role': { path: '/api/person-image/president', json: image },
+    'DELETE /api/person-image/:role': { path: '/api/person-image/president' },
+    'POST /api/events': { path: '/api/events', json: event },
+    'PUT /api/events/:id': { path: `/api/events/${eventId}`, json: event },
+    'DELETE /api/events/:id': { path: `/api/events/${eventId}` },
+    'DELETE /api/events/:id/image': { path: `/api/events/${eventId}/image` },
+    'POST /api/news': { path: '/api/news', json: event },
+    'PUT /api/news/:id': { path: `/api/news/${newsId}`, json: event },
+    'DELETE /api/news/:id': { path: `/api/news/${newsId}` },
+    'DELETE /api/news/:id/image': { path: `/api/news/${newsId}/image` },
+    'POST /api/homegallery': { path: '/api/homegallery', json: { ...image, caption: 'Gate' } },
+    'DELETE /api/homegallery/:id': { path: `/api/homegallery/${homePhotoId}` },
+    'POST /api/gallery': { path: '/api/gallery', json: { ...image, caption: 'Hall' } },
+    'DELETE /api/gallery/:id': { path: `/api/gallery/${photoId}` },
+    'GET /api/admin/alumni': { path: '/api/admin/alumni' },
+    'PUT /api/alumni/:id/approve': { path: `/api/alumni/${alumniId}/approve`, json: { isApproved: true } },
+    'DELETE /api/alumni/:id': { path: `/api/alumni/${alumniId}` },
+    'GET /api/admin/session': { path: '/api/admin/session' },
+    'GET /api/admin/build-status': { path: '/api/admin/build-status' },
+    'PUT /api/admin/password': {
+      path: '/api/admin/password',
+      json: { currentPassword: 'admin123', newPassword: 'a-much-better-one' },
+    },
+  };
+}
+
+/** Sends one administrator call with `headers` in place of a valid token. */
+async function send(base: string, key: string, { path, json, upload }: AdminCall, headers: Record<string, string>) {
+  const method = key.split(' ')[0]!;
+  let body: BodyInit | undefined;
+  if (upload) {
+    body = new FormData();
+    body.append('file', new Blob([new Uint8Array(upload)]), 'photo.png');
+  } else if (json !== undefined) {
+    body = JSON.stringify(json);
+    headers = { ...headers, 'Content-Type': 'application/json' };
+  }
+  const response = await fetch(base + path, { method, headers, body });
+  return { status: response.status, type: response.headers.get('content-type'), body: await response.json() };
+}
+
+const login = (base: string, json: unknown, headers: Record<string, string> = {}) =>
+  call(base, 'POST', '/api/admin/login', { json, headers });
+
+const wrongPassword = (i: number) => ({ username: first.username, password: `guess-${i}` });
+
+let calls: Record<string, AdminCall>;
+/** The administrator whose setup won the race, and their token. */
+let first: { username: string; password: string };
+let token: string;
+let deletedAccountToken: string;
+let setupRace: number[];
+
+beforeAll(async () => {
+  server = await startServer({ env: { JWT_SECRET: SECRET } });
+  // Eight setup buttons pressed at once on a fresh site (or an attacker racing the school).
+  const contenders = Array.from({ length: 8 }, (_, i) =>
+    i === 0 ? { username: 'admin', password: 'admin123' } : { username: `intruder${i}`, password: `intruder-pass-${i}` },
+  );
+  setupRace = (await Promise.all(contenders.map((json) => call(server.url, 'POST', '/api/admin/create', { json })))).map(
+    (answer) => answer.status,
+  );
+  first = contenders[setupRace.indexOf(201)]!;
+  token = (await login(server.url, first)).body.token;
+  calls = await administratorCalls(server.url, token);
+});
+
+describe('setup', () => {
+  it('creates exactly one administrator when raced, and refuses every later attempt without a valid token', async () => {
+    expect(setupRace.filter((status) => status === 201)).toHaveLength(1);
+    expect(setupRace.filter((status) => status === 403)).toHaveLength(7);
+    const { refused } = tokensFor(SECRET, token);
+    const admins = await readFile(join(server.dataDir, 'admins.json'), 'utf8');
+    for (const [kind, badToken] of Object.entries(refused)) {
+      const answer = await call(server.url, 'POST', '/api/admin/create', {
+        json: { username: 'second', password: 'second-pass-1' },
+        headers: badToken ? { Authorization: `Bearer ${badToken}` } : {},
+      });
+      expect({ kind, status: answer.status, body: answer.body }).toEqual({
+        kind,
+        status: 403,
+        body: { message: 'An administrator account already exists. Log in to create another one.' },
+      });
+      tally.add('setup attempts refused');
+    }
+    expect(await readFile(join(server.dataDir, 'admins.json'), 'utf8')).toBe(admins);
+  });
+});
+
+describe('login guessing', () => {
+  it('counts one account whatever the case or spacing of its name, from any claimed X-Forwarded-For', async () => {
+    // Without TRUST_PROXY the header is the client's own word: it must not reset the count.
+    const variants = ['deputy', 'Deputy', ' DEPUTY ', 'dEpUtY', 'deputy\t', 'DEPUTY'];
+    const statuses: number[] = [];
+    for (const [i, username] of variants.entries()) {
+      const answer = await login(server.url, { username, password: 'nope' }, { 'X-Forwarded-For': `198.51.100.${i}` });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    tally.add('disguised guesses refused');
+  });
+});
+
+describe('every administrator call', () => {
+  beforeAll(async () => {
+    // A second administrator logs in, then the account is removed while the server is down.
+    await call(server.url, 'POST', '/api/admin/create', { token, json: { username: 'leaver', password: 'leaver-pass-1' } });
+    deletedAccountToken = (await login(server.url, { username: 'leaver', password: 'leaver-pass-1' })).body.token;
+    expect((await call(server.url, 'GET', '/api/admin/session', { token: deletedAccountToken })).status).toBe(200);
+    await server.stop();
+    const file = join(server.dataDir, 'admins.json');
+    const stored = JSON.parse(await readFile(file, 'utf8')) as { admins: { username: string }[] };
+    stored.admins = stored.admins.filter((account) => account.username !== 'leaver');
+    await writeFile(file, JSON.stringify(stored, null, 2));
+    server = await startServer({ dataDir: server.dataDir, uploadsDir: server.uploadsDir, env: { JWT_SECRET: SECRET } });
+  });
+
+  it('is in the matrix below, or is one of the public calls', () => {
+    expect(apiCalls()).toEqual([...PUBLIC_CALLS, ...Object.keys(calls)].sort());
+  });
+
+  it('refuses every kind of bad credential with 401 JSON, changing nothing', async () => {
+    const { refused } = tokensFor(SECRET, token);
+    const adminId = (jwt.decode(token) as { sub: string }).sub;
+    const credentials: Record<string, Record<string, string>> = {
+      ...Object.fromEntries(
+        Object.entries(refused).map(([kind, bad]) => [kind, bad ? { Authorization: `Bearer ${bad}` } : {}]),
+      ),
+      'a deleted account': { Authorization: `Bearer ${deletedAccountToken}` },
+      'an account that never existed': {
+        Authorization: `Bearer ${jwt.sign({}, SECRET, { algorithm: 'HS256', subject: crypto.randomUUID(), expiresIn: '1h' })}`,
+      },
+      'HS512 with the right secret': {
+        Authorization: `Bearer ${jwt.sign({}, SECRET, { algorithm: 'HS512', subject: adminId, expiresIn: '1h' })}`,
+      },
+      'the right password as Basic credentials': { Authorization: `Basic ${btoa(`${first.username}:${first.password}`)}` },
+      'a token after "Bearer" and another word': { Authorization: `Bearer ${token} x` },
+    };
+    const before = await storedFiles(server.dataDir);
+    for (const [kind, headers] of Object.entries(credentials)) {
+      for (const [key, adminCall] of Object.entries(calls)) {
+        const answer = await send(server.url, key, adminCall, headers);
+        expect({ kind, key, status: answer.status, type: answer.type }).toEqual({
+          kind,
+          key,
+          status: 401,
+          type: 'application/json',
+        });
+        expect(answer.body).toEqual({ message: 'Please log in again: your session is missing or has expired.' });
+        tally.add('administrator calls refused');
+      }
+    }
+    expect(await storedFiles(server.dataDir)).toEqual(before);
+  });
+
+  it('accepts the valid token (so the refusals above are about the credential alone)', async () => {
+    for (const key of ['GET /api/admin/session', 'GET /api/admin/alumni', 'POST /api/events']) {
+      const answer = await send(server.url, key, calls[key]!, { Authorization: `Bearer ${token}` });
+      expect({ key, status: answer.status }).toEqual({ key, status: key.startsWith('POST') ? 201 : 200 });
+    }
+  });
+});

@@ -1,0 +1,83 @@
+/** What the attacks share: requests sent byte for byte, the stored files, the list of answers. */
+import { request } from 'node:http';
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+export interface RawRequest {
+  method: string;
+  /** Sent as it is: no `../` resolved, no percent sign re-encoded (fetch would do both). */
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+}
+
+/** One HTTP request exactly as given, to try what a browser or fetch would never send. */
+export function rawRequest(base: string, { method, path, headers = {}, body }: RawRequest): Promise<RawAnswer> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const outgoing = request({ hostname, port, method, path, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString() }),
+      );
+      response.on('error', reject);
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+/** The answer's body parsed as JSON, or undefined when it is not JSON. */
+export function jsonOf(answer: { text: string }): unknown {
+  try {
+    return JSON.parse(answer.text);
+  } catch {
+    return undefined;
+  }
+}
+
+export const STORED_FILES = ['content.json', 'alumni.json', 'admins.json'] as const;
+
+/** The three stored documents, byte for byte. */
+export async function storedFiles(dataDir: string): Promise<Record<string, string>> {
+  const entries = await Promise.all(
+    STORED_FILES.map(async (name) => [name, await readFile(join(dataDir, name), 'utf8')] as const),
+  );
+  return Object.fromEntries(entries);
+}
+
+/** Every file under `dir`, as paths relative to it. */
+export async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1));
+}
+
+/** Counts what a file's attacks did, and prints it once at the end: the figures of the report. */
+export class Tally {
+  #counts = new Map<string, number>();
+  readonly title: string;
+
+  constructor(title: string) {
+    this.title = title;
+  }
+
+  add(what: string, count = 1): void {
+    this.#counts.set(what, (this.#counts.get(what) ?? 0) + count);
+  }
+
+  get(what: string): number {
+    return this.#counts.get(what) ?? 0;
+  }
+
+  print(): void {
+    const lines = [...this.#counts].map(([what, count]) => `  ${what}: ${count}`);
+    console.log(`${this.title}\n${lines.join('\n')}`);
+  }
+}
