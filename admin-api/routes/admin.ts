@@ -14,6 +14,7 @@ import { clientAddress } from '../http/client-address.ts';
 import { HttpError } from '../http/errors.ts';
 import { readJson } from '../http/json-body.ts';
 import { minutesText } from '../http/sliding-window.ts';
+import { KeyedQueue } from '../images/keyed-queue.ts';
 import type { AppDeps } from '../app.ts';
 
 const Credentials = z.object({
@@ -50,6 +51,9 @@ const INVALID_LOGIN = 'Invalid username or password';
 export function adminRoutes({ stores, jwtSecret, publisher, trustProxy }: AppDeps) {
   const { admins } = stores;
   const throttle = new LoginThrottle();
+  // Attempts from one address are checked one after another: guesses sent side by side would
+  // otherwise all pass the count before the first of them was found wrong.
+  const attemptsInTurn = new KeyedQueue();
   const adminOnly = requireAdmin(jwtSecret, admins);
 
   return new Hono<AdminEnv>()
@@ -73,18 +77,21 @@ export function adminRoutes({ stores, jwtSecret, publisher, trustProxy }: AppDep
     .post('/admin/login', async (c) => {
       const { username, password } = await readJson(c, Credentials);
       const address = clientAddress(c, trustProxy);
-      const wait = throttle.retryAfter(address, username);
-      if (wait > 0) {
-        c.header('Retry-After', String(Math.ceil(wait / 1000)));
-        throw new HttpError(429, `Too many failed login attempts. Please try again in ${minutesText(wait)}.`);
-      }
-      const admin = admins.data.admins.find((a) => a.username.toLowerCase() === username.toLowerCase());
-      const valid = await passwordMatches(admin?.passwordHash ?? (await UNKNOWN_USER_HASH), password);
-      if (!admin || !valid) {
-        throttle.recordFailure(address, username);
-        throw new HttpError(401, INVALID_LOGIN);
-      }
-      throttle.recordSuccess(address, username);
+      const admin = await attemptsInTurn.run(address, async () => {
+        const wait = throttle.retryAfter(address, username);
+        if (wait > 0) {
+          c.header('Retry-After', String(Math.ceil(wait / 1000)));
+          throw new HttpError(429, `Too many failed login attempts. Please try again in ${minutesText(wait)}.`);
+        }
+        const account = admins.data.admins.find((a) => a.username.toLowerCase() === username.toLowerCase());
+        const valid = await passwordMatches(account?.passwordHash ?? (await UNKNOWN_USER_HASH), password);
+        if (!account || !valid) {
+          throttle.recordFailure(address, username);
+          throw new HttpError(401, INVALID_LOGIN);
+        }
+        throttle.recordSuccess(address, username);
+        return account;
+      });
       return c.json({
         token: signToken(jwtSecret, admin._id),
         username: admin.username,

@@ -173,6 +173,14 @@ describe('setup', () => {
 });
 
 describe('login guessing', () => {
+  it('is throttled even when the guesses are sent all at once', async () => {
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login(server.url, wrongPassword(i))));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(25);
+    tally.add('parallel guesses refused', 25);
+  });
+
   it('counts one account whatever the case or spacing of its name, from any claimed X-Forwarded-For', async () => {
     // Without TRUST_PROXY the header is the client's own word: it must not reset the count.
     const variants = ['deputy', 'Deputy', ' DEPUTY ', 'dEpUtY', 'deputy\t', 'DEPUTY'];
