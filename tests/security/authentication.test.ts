@@ -253,3 +253,28 @@ describe('every administrator call', () => {
     }
   });
 });
+
+describe('behind a reverse proxy (TRUST_PROXY)', () => {
+  beforeAll(async () => {
+    await server.stop();
+    server = await startServer({
+      dataDir: server.dataDir,
+      uploadsDir: server.uploadsDir,
+      env: { JWT_SECRET: SECRET, TRUST_PROXY: '1' },
+    });
+  });
+
+  it('counts guesses by the address the proxy saw, not by what the client wrote before it', async () => {
+    // nginx appends the address it saw to whatever X-Forwarded-For the client sent.
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const forwarded = `198.51.100.${i}, 203.0.113.7`;
+      statuses.push((await login(server.url, wrongPassword(i), { 'X-Forwarded-For': forwarded })).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    tally.add('spoofed guesses refused');
+    // Another visitor behind the same proxy may still log in.
+    const other = await login(server.url, first, { 'X-Forwarded-For': '203.0.113.8' });
+    expect(other.status).toBe(200);
+  });
+});
