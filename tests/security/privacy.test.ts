@@ -1,0 +1,165 @@
+/**
+ * Privacy: what alumni tell the school and the administrators' password hashes reach no visitor.
+ * Every file the build leaves behind is read, and every answer given without a token is kept and
+ * searched, for each personal detail, each hash and the token secret.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
+import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
+import { uploaded } from '../api/helpers.ts';
+import { solidImage } from '../api/test-images.ts';
+import { Tally, filesUnder } from './support.ts';
+
+const tally = new Tally('Privacy');
+let server: RunningServer;
+let token: string;
+afterAll(async () => {
+  tally.print();
+  await disposeServer(server);
+});
+
+const ALUMNI = [
+  {
+    fullName: 'Zubin Vakharia',
+    gender: 'male',
+    mobile: '+91 97311 40562',
+    email: 'zubin.vakharia@alumni-mail.example',
+    address: '44 Jasmine Cross Road, Indiranagar',
+    periodOfStudy: '1998-2010',
+    qualification: 'MTech',
+    occupation: 'Engineer',
+    companyAddress: 'Tower B, Outer Ring Road',
+    message: 'Call me on my private line any time.',
+  },
+  {
+    fullName: 'Farida Lokhandwala',
+    gender: 'female',
+    mobile: '080-4127-9935',
+    email: 'FARIDA.L@Mailbox.example',
+    address: '9 Coconut Grove Lane',
+    periodOfStudy: '2005-2017',
+    qualification: 'LLB',
+    occupation: 'Lawyer',
+  },
+];
+const PERSONAL_FIELDS = ['email', 'mobile', 'address', 'companyAddress', 'message'] as const;
+
+/** Everything that must stay private, each with what it is (for the failure message). */
+const secrets = new Map<string, string>();
+
+/** Every answer given to someone without a token, by what was asked. */
+const answers = new Map<string, string>();
+
+async function anonymous(method: string, path: string, init: { json?: unknown; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.json !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(server.url + path, {
+    method,
+    headers,
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const headerText = [...response.headers].map(([name, value]) => `${name}: ${value}`).join('\n');
+  answers.set(`${method} ${path} ${JSON.stringify(init)}`, `${headerText}\n\n${bytes.toString('latin1')}\n${bytes.toString('utf8')}`);
+  return { status: response.status, text: bytes.toString('utf8') };
+}
+
+/** Where each secret shows up in `text`, ignoring case (an e-mail address is one in any case). */
+function leaksIn(text: string): string[] {
+  const lower = text.toLowerCase();
+  return [...secrets].filter(([secret]) => lower.includes(secret.toLowerCase())).map(([, what]) => what);
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  token = await setupAndLogin(server.url);
+  await call(server.url, 'POST', '/api/admin/create', { token, json: { username: 'office', password: 'office-pass-42' } });
+  for (const alumnus of ALUMNI) {
+    expect((await call(server.url, 'POST', '/api/alumni', { json: alumnus })).status).toBe(201);
+  }
+  const registered = (await call(server.url, 'GET', '/api/admin/alumni', { token })).body as { _id: string }[];
+  await call(server.url, 'PUT', `/api/alumni/${registered[0]!._id}/approve`, { token, json: { isApproved: true } });
+
+  for (const [i, alumnus] of ALUMNI.entries()) {
+    for (const field of PERSONAL_FIELDS) {
+      const value = (alumnus as Record<string, string | undefined>)[field];
+      if (value) secrets.set(value, `alumnus ${i}'s ${field}`);
+    }
+    secrets.set(alumnus.mobile.replace(/\D/g, ''), `alumnus ${i}'s mobile, digits only`);
+  }
+  const { admins } = JSON.parse(await readFile(join(server.dataDir, 'admins.json'), 'utf8'));
+  for (const admin of admins as { username: string; passwordHash: string }[]) {
+    secrets.set(admin.passwordHash, `${admin.username}'s password hash`);
+  }
+  secrets.set('$argon2', 'a password hash');
+  secrets.set((await readFile(join(server.dataDir, 'jwt-secret'), 'utf8')).trim(), 'the token secret');
+
+  // Content that shows on every kind of page, so the site is rebuilt with the alumni on record.
+  const photo = await uploaded(server.url, token, await solidImage('jpeg', 400, 300));
+  await call(server.url, 'POST', '/api/gallery', { token, json: { ...photo, caption: 'Reunion day' } });
+  await call(server.url, 'POST', '/api/events', { token, json: { title: 'Alumni meet', description: 'Tea', date: '2031-08-15', image: photo } });
+  await call(server.url, 'POST', '/api/news', { token, json: { title: 'Alumni news', description: 'Many came' } });
+  await waitUntilLive(server.url, token);
+});
+
+describe('personal data and password hashes', () => {
+  it('are on record, and the administrators can see the alumni (else this file would prove nothing)', async () => {
+    const list = await call(server.url, 'GET', '/api/admin/alumni', { token });
+    for (const alumnus of ALUMNI) expect(JSON.stringify(list.body)).toContain(alumnus.email);
+    expect(leaksIn(JSON.stringify(list.body))).toEqual(expect.arrayContaining(["alumnus 0's email", "alumnus 1's mobile"]));
+  });
+
+  it('appear in no file of the built site', async () => {
+    const siteDir = join(server.dataDir, 'site');
+    const files = await filesUnder(siteDir);
+    expect(files.some((file) => file.endsWith('index.html'))).toBe(true);
+    for (const file of files) {
+      const bytes = await readFile(join(siteDir, file));
+      const leaks = leaksIn(`${bytes.toString('latin1')}\n${bytes.toString('utf8')}`);
+      expect({ file, leaks }).toEqual({ file, leaks: [] });
+    }
+    tally.add('built files searched', files.length);
+  });
+
+  it('appear in no answer to a visitor: pages, files, public calls, refusals and errors', async () => {
+    const publicDir = join(server.dataDir, 'site', 'current', 'public');
+    for (const file of await filesUnder(publicDir)) {
+      const path = `/${file.replace(/(^|\/)index\.html$/, '')}`;
+      await anonymous('GET', path);
+      await anonymous('GET', path, { headers: { 'Accept-Encoding': 'br' } });
+      await anonymous('HEAD', path);
+    }
+    const { gallery } = (await call(server.url, 'GET', '/api/content')).body;
+    for (const path of ['/api/content', '/api/events', '/api/news', '/privacy', '/api/nothing-here', '/admin/../../data/alumni.json']) {
+      await anonymous('GET', path);
+    }
+    for (const width of ['', '?w=320', '?w=1280']) await anonymous('GET', `/api/image/${gallery[0].imageId}${width}`);
+    await probeWithAlumniData();
+    tally.add('answers searched', answers.size);
+    for (const [asked, text] of answers) expect({ asked, leaks: leaksIn(text) }).toEqual({ asked, leaks: [] });
+  });
+});
+
+/** Calls a visitor can make with an alumnus' own details, trying to get them (or others') back. */
+async function probeWithAlumniData() {
+  const [first, second] = ALUMNI;
+  // Registering the same person again, or someone else, answers the same words.
+  const again = await anonymous('POST', '/api/alumni', { json: first });
+  expect(again.status).toBe(201);
+  const stranger = await anonymous('POST', '/api/alumni', { json: { ...second, email: 'someone.new@example.org', mobile: '+91 90000 00001' } });
+  expect(stranger.text).toBe(again.text);
+  for (const change of [{ email: 'not-an-email' }, { gender: 'other' }, { mobile: 'letters' }, { fullName: first!.email }]) {
+    const refused = await anonymous('POST', '/api/alumni', { json: { ...second, ...change } });
+    expect(refused.status).toBeLessThan(500);
+  }
+  for (const username of [first!.email, 'admin', 'office']) {
+    await anonymous('POST', '/api/admin/login', { json: { username, password: first!.mobile } });
+  }
+  await anonymous('POST', '/api/admin/create', { json: { username: first!.email, password: 'long-enough-1' } });
+  for (const path of ['/api/admin/alumni', '/api/admin/session', '/api/admin/build-status']) {
+    await anonymous('GET', path);
+    await anonymous('GET', path, { headers: { Authorization: 'Bearer not-a-token' } });
+  }
+}
