@@ -1,13 +1,16 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import { pageRenderer } from './admin-api/publish/render-adapter.ts';
 
-// The public site and the admin pages are pre-rendered. The server (admin-api/) builds this
-// project into a fresh folder per content change, so outDir and cacheDir come from the caller.
+// The site is compiled once per version of the code. The admin pages are pre-rendered then; the
+// public pages are rendered by the server from each content snapshot into static files
+// (admin-api/publish/), so outDir and cacheDir come from the caller.
 export default defineConfig({
   srcDir: './site',
   publicDir: './site/public',
-  output: 'static',
+  output: 'server',
+  adapter: pageRenderer(),
   trailingSlash: 'never',
   build: { format: 'directory' },
   integrations: [react()],

@@ -14,8 +14,10 @@ export interface BuildFolder {
   dir: string;
   /** The content snapshot the pages are built from. */
   contentFile: string;
-  /** Astro's output: what visitors are served. */
+  /** What visitors are served. */
   publicDir: string;
+  /** Headers of the rendered pages (publish/render-pages.ts). */
+  headersFile: string;
 }
 
 const CURRENT = 'current';
@@ -62,12 +64,17 @@ export class BuildFolders {
     const kept = new Set([current?.folder.dir, keep?.dir]);
     for (const name of await readdir(this.root).catch(() => [])) {
       const dir = join(this.root, name);
-      if (name === CURRENT || name === '.astro-cache' || kept.has(dir)) continue;
+      if (name === CURRENT || kept.has(dir)) continue;
       await rm(dir, { recursive: true, force: true });
     }
   }
 }
 
 function folder(dir: string): BuildFolder {
-  return { dir, contentFile: join(dir, 'content.json'), publicDir: join(dir, 'public') };
+  return {
+    dir,
+    contentFile: join(dir, 'content.json'),
+    publicDir: join(dir, 'public'),
+    headersFile: join(dir, 'page-headers.json'),
+  };
 }

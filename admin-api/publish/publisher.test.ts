@@ -12,7 +12,7 @@ import { findFile } from './static-site.ts';
 class FakeBuilder implements SiteBuilder {
   builds = 0;
   failNext = false;
-  async build(contentFile: string, outDir: string) {
+  async render(contentFile: string, outDir: string) {
     this.builds += 1;
     const content = JSON.parse(readFileSync(contentFile, 'utf8'));
     if (this.failNext) {
@@ -25,6 +25,7 @@ class FakeBuilder implements SiteBuilder {
     const titles = content.events.map((e: { title: string }) => e.title).join(', ');
     await writeFile(join(outDir, 'index.html'), `<p>Events: ${titles}</p>`);
     await writeFile(join(outDir, '_astro', 'app.abc123.js'), 'console.log(1);'.repeat(100));
+    return { '/index.html': { 'content-security-policy': "script-src 'self'" } };
   }
   async close() {}
 }
@@ -53,6 +54,18 @@ describe('Publisher', () => {
     expect(builder.builds).toBe(1);
     expect(home(publisher)).toBe('<p>Events: </p>');
     expect(publisher.status).toMatchObject({ state: 'ok', live: true });
+  });
+
+  it('serves each page with the headers it was rendered with, also after a restart', async () => {
+    const policy = (publisher: Publisher) =>
+      findFile(publisher.snapshot!, '/')!.identity.headers['content-security-policy'];
+    const first = await open();
+    expect(policy(first)).toBe("script-src 'self'; frame-ancestors 'none'");
+    await first.close();
+    builder = new FakeBuilder();
+    const restarted = await open();
+    expect(builder.builds).toBe(0);
+    expect(policy(restarted)).toBe("script-src 'self'; frame-ancestors 'none'");
   });
 
   it('rebuilds after a write and swaps the new site in', async () => {

@@ -1,10 +1,11 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ContentStore } from '../store/stores.ts';
-import { AstroBuilder } from './astro-builder.ts';
-import { BuildFolders } from './build-folders.ts';
+import { BuildFolders, type BuildFolder } from './build-folders.ts';
 import { buildFingerprint, codeFingerprint } from './fingerprint.ts';
 import { RebuildScheduler, type BuildStatus } from './rebuild-scheduler.ts';
+import type { PageHeaders } from './render-pages.ts';
+import { SiteRenderer } from './site-renderer.ts';
 import { SnapshotLoader, type SiteSnapshot } from './static-site.ts';
 
 export interface PublisherOptions {
@@ -13,12 +14,13 @@ export interface PublisherOptions {
   dataDir: string;
   uploadsDir: string;
   content: ContentStore;
-  /** Builds the site; the Astro build worker unless a test passes its own. */
+  /** Renders the site; the publishing process unless a test passes its own. */
   builder?: SiteBuilder;
 }
 
 export interface SiteBuilder {
-  build(contentFile: string, outDir: string): Promise<void>;
+  /** Writes the site for `contentFile` into `outDir`; answers the headers its pages need. */
+  render(contentFile: string, outDir: string): Promise<PageHeaders>;
   close(): Promise<void>;
 }
 
@@ -43,10 +45,11 @@ export class Publisher {
     this.#folders = new BuildFolders(siteDir);
     this.#builder =
       options.builder ??
-      new AstroBuilder({
+      new SiteRenderer({
         root: options.root,
+        // One compiled site per version of the code, shared by servers beside this one.
+        appDir: join(options.root, 'dist', `app-${codeHash.slice(0, 16)}`),
         uploadsDir: options.uploadsDir,
-        cacheDir: join(siteDir, '.astro-cache'),
       });
     this.scheduler = new RebuildScheduler(
       () => this.#buildAndSwap(),
@@ -84,7 +87,7 @@ export class Publisher {
     await this.#folders.prune();
     const current = await this.#folders.current();
     if (current) {
-      this.#snapshot = await this.#loader.load(current.folder.publicDir);
+      this.#snapshot = await this.#load(current.folder);
       if (current.info.fingerprint === this.#fingerprint(JSON.stringify(this.#content.data))) {
         this.scheduler.markLive(this.#content.revision);
         return;
@@ -93,6 +96,11 @@ export class Publisher {
     this.scheduler.schedule();
     if (!current) await this.scheduler.idle();
     if (!this.#snapshot) throw new Error(`The site could not be built: ${this.scheduler.status.error}`);
+  }
+
+  async #load(folder: BuildFolder): Promise<SiteSnapshot> {
+    const headers = JSON.parse(await readFile(folder.headersFile, 'utf8')) as PageHeaders;
+    return this.#loader.load(folder.publicDir, headers);
   }
 
   #fingerprint(contentJson: string) {
@@ -105,8 +113,9 @@ export class Publisher {
     const folder = await this.#folders.create();
     try {
       await writeFile(folder.contentFile, contentJson);
-      await this.#builder.build(folder.contentFile, folder.publicDir);
-      const snapshot = await this.#loader.load(folder.publicDir);
+      const headers = await this.#builder.render(folder.contentFile, folder.publicDir);
+      await writeFile(folder.headersFile, JSON.stringify(headers));
+      const snapshot = await this.#load(folder);
       if (!snapshot.files.has('/index.html')) throw new Error('The build produced no home page');
       await this.#folders.promote(folder, {
         fingerprint: this.#fingerprint(contentJson),

@@ -44,7 +44,8 @@ type Compressed = { br: Bytes | null; gzip: Bytes | null };
 export class SnapshotLoader {
   #compressed = new Map<string, Compressed>();
 
-  async load(dir: string): Promise<SiteSnapshot> {
+  /** Loads the files under `dir`; `pageHeaders` adds headers to some of them, by URL path. */
+  async load(dir: string, pageHeaders: Record<string, Record<string, string>> = {}): Promise<SiteSnapshot> {
     const paths = await listFiles(dir);
     const files = new Map<string, StaticFile>();
     const compressed = new Map<string, Compressed>();
@@ -56,7 +57,7 @@ export class SnapshotLoader {
         const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
         const forms = this.#compressed.get(etag) ?? (await compress(body, type));
         compressed.set(etag, forms);
-        files.set(urlPath, staticFile(urlPath, type, etag, body, forms));
+        files.set(urlPath, staticFile(urlPath, type, etag, body, forms, pageHeaders[urlPath]));
       }),
     );
     this.#compressed = compressed;
@@ -71,12 +72,25 @@ export function findFile(snapshot: SiteSnapshot, pathname: string): StaticFile |
   return files.get(pathname) ?? files.get(`${pathname}/index.html`);
 }
 
-function staticFile(urlPath: string, type: string, etag: string, body: Bytes, forms: Compressed): StaticFile {
+function staticFile(
+  urlPath: string,
+  type: string,
+  etag: string,
+  body: Bytes,
+  forms: Compressed,
+  extra: Record<string, string> = {},
+): StaticFile {
+  const policy = extra['content-security-policy'];
   const caching = {
     etag,
     // Hashed build assets never change under their name; everything else is revalidated.
     'cache-control': urlPath.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache',
     ...PAGE_SECURITY_HEADERS,
+    ...extra,
+    // A rendered page's own policy (its script and style hashes), which may not be framed either.
+    ...(policy
+      ? { 'content-security-policy': `${policy.replace(/;?\s*$/, ';')} ${PAGE_SECURITY_HEADERS['content-security-policy']}` }
+      : {}),
   };
   const vary: Record<string, string> = forms.br || forms.gzip ? { vary: 'Accept-Encoding' } : {};
   const variant = (bytes: Bytes, encoding: Encoding): Variant => ({

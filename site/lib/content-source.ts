@@ -1,14 +1,20 @@
 /**
- * Build-time access to the site content. The server's build worker points SCHOOL_CONTENT_FILE at
- * the snapshot a build is made from; pages call this in their frontmatter.
+ * Access to the site content while pages render. The server points SCHOOL_CONTENT_FILE at the
+ * snapshot the pages are rendered from (admin-api/publish/); pages call this in their frontmatter.
  */
 import { readFileSync } from 'node:fs';
 import { SiteContent } from './content-schema.ts';
 
+/** Snapshots never change under their name: each is read and checked once. */
+let cached: { file: string; content: SiteContent } | null = null;
+
 export function loadSiteContent(): SiteContent {
   const file = process.env.SCHOOL_CONTENT_FILE;
   if (!file) {
-    throw new Error('SCHOOL_CONTENT_FILE is not set: build the site with `npm start` or `npm run build`.');
+    throw new Error('SCHOOL_CONTENT_FILE is not set: the pages are rendered by the server (npm start).');
   }
-  return SiteContent.parse(JSON.parse(readFileSync(file, 'utf8')));
+  if (cached?.file !== file) {
+    cached = { file, content: SiteContent.parse(JSON.parse(readFileSync(file, 'utf8'))) };
+  }
+  return cached.content;
 }

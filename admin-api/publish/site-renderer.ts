@@ -1,31 +1,32 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import type { BuildReply, BuildRequest } from './astro-build-process.ts';
+import type { PublishReply, PublishRequest } from './publish-process.ts';
+import type { PageHeaders } from './render-pages.ts';
 
-export interface AstroBuilderOptions {
+export interface SiteRendererOptions {
   /** The project root (where astro.config.mjs is). */
   root: string;
+  /** Where the compiled site of the current code lives (or will, once compiled). */
+  appDir: string;
   uploadsDir: string;
-  /** Astro's cache, private to one data folder. */
-  cacheDir: string;
 }
 
 /**
- * Runs Astro builds one at a time in a long-lived child process, so later builds reuse the
- * loaded compiler and modules. A process that dies is replaced on the next build.
+ * Publishes in a long-lived child process (publish-process.ts), one request at a time, so the
+ * compiled site stays loaded between edits. A process that dies is replaced on the next request.
  */
-export class AstroBuilder {
-  #options: AstroBuilderOptions;
+export class SiteRenderer {
+  #options: SiteRendererOptions;
   #child: ChildProcess | null = null;
   #nextId = 1;
-  #pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  #pending = new Map<number, { resolve: (headers: PageHeaders) => void; reject: (error: Error) => void }>();
 
-  constructor(options: AstroBuilderOptions) {
+  constructor(options: SiteRendererOptions) {
     this.#options = options;
   }
 
-  /** Builds the site from `contentFile` into `outDir`. */
-  build(contentFile: string, outDir: string): Promise<void> {
-    const request: BuildRequest = { id: this.#nextId++, contentFile, outDir, cacheDir: this.#options.cacheDir };
+  /** Renders the site from `contentFile` into `outDir`; answers the headers its pages need. */
+  render(contentFile: string, outDir: string): Promise<PageHeaders> {
+    const request: PublishRequest = { id: this.#nextId++, appDir: this.#options.appDir, contentFile, outDir };
     return new Promise((resolve, reject) => {
       this.#pending.set(request.id, { resolve, reject });
       this.#ensureChild().send(request);
@@ -43,25 +44,25 @@ export class AstroBuilder {
 
   #ensureChild(): ChildProcess {
     if (this.#child) return this.#child;
-    const child = fork(new URL('./astro-build-process.ts', import.meta.url), {
+    const child = fork(new URL('./publish-process.ts', import.meta.url), {
       cwd: this.#options.root,
       execArgv: [],
       // Visitors always get the production build, even when the server runs under a test runner
       // (NODE_ENV=test would bundle React's development build).
       env: { ...process.env, NODE_ENV: 'production', SCHOOL_UPLOADS_DIR: this.#options.uploadsDir },
     });
-    child.on('message', (reply: BuildReply) => this.#settle(reply));
+    child.on('message', (reply: PublishReply) => this.#settle(reply));
     child.on('exit', (code, signal) =>
-      this.#failAll(child, new Error(`The build process stopped (${signal ?? code})`)),
+      this.#failAll(child, new Error(`The publishing process stopped (${signal ?? code})`)),
     );
     this.#child = child;
     return child;
   }
 
-  #settle(reply: BuildReply) {
+  #settle(reply: PublishReply) {
     const waiter = this.#pending.get(reply.id);
     this.#pending.delete(reply.id);
-    if (reply.ok) waiter?.resolve();
+    if (reply.ok) waiter?.resolve(reply.headers);
     else waiter?.reject(new Error(reply.error));
   }
 

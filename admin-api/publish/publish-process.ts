@@ -1,0 +1,83 @@
+/**
+ * A child process that keeps the compiled site loaded and publishes on request, away from the
+ * server's event loop: it compiles the site with Astro when its code has no compiled version yet,
+ * then renders the public pages from a content snapshot into an output folder.
+ *
+ * Node imports the compiled server entry from inside the project (it needs the project's
+ * node_modules), so compiling goes to a private staging folder under `dist/` first, which is then
+ * renamed into place; a server beside this one compiling the same code simply finds it done.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { build } from 'astro';
+import { renderSite, type PageHeaders } from './render-pages.ts';
+
+export interface PublishRequest {
+  id: number;
+  /** The compiled site for the current code, e.g. `dist/app-<code hash>`. */
+  appDir: string;
+  contentFile: string;
+  outDir: string;
+}
+export type PublishReply =
+  | { id: number; ok: true; headers: PageHeaders }
+  | { id: number; ok: false; error: string };
+
+const root = process.cwd();
+process.env.ASTRO_TELEMETRY_DISABLED = '1';
+// Without the server there is nobody to publish for.
+process.on('disconnect', () => process.exit(0));
+
+process.on('message', async (request: PublishRequest) => {
+  let reply: PublishReply;
+  try {
+    await ensureCompiled(request.appDir);
+    const headers = await renderSite(request.appDir, request.contentFile, request.outDir);
+    reply = { id: request.id, ok: true, headers };
+  } catch (error) {
+    reply = { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+  process.send?.(reply);
+});
+
+async function ensureCompiled(appDir: string) {
+  if (existsSync(join(appDir, 'server', 'entry.mjs'))) return;
+  const staging = join(dirname(appDir), `.staging-${process.pid}-${Date.now()}`);
+  try {
+    await build({
+      root,
+      outDir: staging,
+      cacheDir: join(staging, '.cache'),
+      logLevel: 'error',
+      mode: 'production',
+    });
+    await rm(join(staging, '.cache'), { recursive: true, force: true });
+    await rename(staging, appDir).catch((error: NodeJS.ErrnoException) => {
+      // Another server compiled the same code first: theirs is as good as ours.
+      if (!existsSync(join(appDir, 'server', 'entry.mjs'))) throw error;
+    });
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+/** Staging folders of publishing processes that were killed while compiling. */
+async function removeAbandonedStaging(distDir: string) {
+  for (const name of await readdir(distDir).catch(() => [])) {
+    const pid = Number(/^\.staging-(\d+)-/.exec(name)?.[1]);
+    if (pid && !isRunning(pid)) await rm(join(distDir, name), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+await mkdir(join(root, 'dist'), { recursive: true });
+await removeAbandonedStaging(join(root, 'dist'));
