@@ -3,6 +3,7 @@ import type { AlumniInput } from '../lib/alumni-schema.ts';
 import { ApiError, apiRequest } from '../lib/api-client.ts';
 import { Field } from './parts/Field.tsx';
 import { fieldErrors, useFormFields } from './parts/form-state.ts';
+import { useHydrated } from './parts/hydration.ts';
 import { lazy } from './parts/lazy.ts';
 import './forms.css';
 
@@ -36,6 +37,7 @@ export default function AlumniForm() {
   const [failure, setFailure] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const form = useFormFields(EMPTY, formRef);
+  const hydrated = useHydrated();
   const sending = useRef(false);
   const { values, errors } = form;
 
@@ -110,6 +112,7 @@ export default function AlumniForm() {
     <form
       ref={formRef}
       className="form-card"
+      method="post"
       noValidate
       onSubmit={submit}
       onFocus={() => void loadSchema().catch(() => undefined)}
@@ -166,7 +169,7 @@ export default function AlumniForm() {
         {area('companyAddress', 'Company address', false)}
         {area('message', 'Message', false)}
       </fieldset>
-      <button type="submit" className="button form-submit" disabled={status === 'submitting'}>
+      <button type="submit" className="button form-submit" disabled={!hydrated || status === 'submitting'}>
         {status === 'submitting' ? 'Registering...' : 'Register'}
       </button>
     </form>

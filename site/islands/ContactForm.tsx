@@ -3,6 +3,7 @@ import type { ContactMessage } from '../lib/contact-schema.ts';
 import { CONTACT_SUBJECTS, SUBJECT_LABELS } from '../lib/contact-subjects.ts';
 import { Field } from './parts/Field.tsx';
 import { fieldErrors, useFormFields } from './parts/form-state.ts';
+import { useHydrated } from './parts/hydration.ts';
 import { lazy } from './parts/lazy.ts';
 import './forms.css';
 
@@ -21,6 +22,7 @@ export default function ContactForm() {
   const [sent, setSent] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const form = useFormFields(EMPTY, formRef);
+  const hydrated = useHydrated();
   const { values, errors } = form;
 
   async function submit(event: FormEvent) {
@@ -70,6 +72,7 @@ export default function ContactForm() {
     <form
       ref={formRef}
       className="form-card"
+      method="post"
       noValidate
       onSubmit={submit}
       onFocus={() => void loadSchema().catch(() => undefined)}
@@ -102,7 +105,7 @@ export default function ContactForm() {
           )}
         </Field>
       </div>
-      <button type="submit" className="button form-submit">
+      <button type="submit" className="button form-submit" disabled={!hydrated}>
         Send Message
       </button>
     </form>

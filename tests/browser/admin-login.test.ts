@@ -240,3 +240,22 @@ describe('with the server stopped', () => {
     await disposeServer(second);
   });
 });
+
+it("logs in with what was typed before the login form's script ran", async () => {
+  await call(server.url, 'POST', '/api/admin/create', { json: { username: 'admin', password: 'admin123' } });
+  const page = await browser.newPage();
+  let release!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto(server.url + '/admin', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill('not-the-password');
+  expect(await page.getByRole('button', { name: 'Login' }).isDisabled()).toBe(true);
+  release();
+  await page.getByRole('button', { name: 'Login' }).click();
+  expect(await page.getByRole('alert').textContent()).toBe('Invalid username or password');
+  await page.close();
+});

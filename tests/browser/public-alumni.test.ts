@@ -135,3 +135,22 @@ describe('when registering fails', () => {
     await close();
   });
 });
+
+it("keeps what a visitor typed before the form's script ran, and registers it", async () => {
+  const { page, close } = await watchedPage(browser, { viewport: VIEWPORTS.phone });
+  let release!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto(server.url + '/alumni', { waitUntil: 'domcontentloaded' });
+  await fillIn(page, 'Early Typist');
+  expect(await page.getByRole('button', { name: 'Register', exact: true }).isDisabled()).toBe(true);
+  release();
+  await register(page);
+  await page.getByRole('button', { name: 'Register Another Alumni' }).waitFor();
+  const alumni = await call<{ fullName: string; email: string }[]>(server.url, 'GET', '/api/admin/alumni', { token });
+  expect(alumni.body.map((a) => a.fullName)).toContain('Early Typist');
+  await close();
+});

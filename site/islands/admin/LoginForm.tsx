@@ -1,7 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_ADMIN } from '../../lib/admin-credentials.ts';
 import { adminSession } from '../../lib/admin-session.ts';
 import { apiRequest, failureMessage } from '../../lib/api-client.ts';
+import { useHydrated, useTypedBeforeHydration } from '../parts/hydration.ts';
 
 type Notice = { kind: 'error' | 'success'; text: string } | null;
 
@@ -14,6 +15,12 @@ export default function LoginForm() {
   const [busy, setBusy] = useState<'login' | 'setup' | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [hasSession, setHasSession] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
+  useTypedBeforeHydration(formRef, ['username', 'password'], (typed) => {
+    if (typed.username) setUsername(typed.username);
+    if (typed.password) setPassword(typed.password);
+  });
 
   useEffect(() => setHasSession(adminSession.token() !== null), []);
 
@@ -56,7 +63,7 @@ export default function LoginForm() {
   return (
     // method="post": should someone submit before the page's script runs, the password never
     // ends up in the address bar or a server log.
-    <form className="login-form" method="post" onSubmit={login}>
+    <form ref={formRef} className="login-form" method="post" onSubmit={login}>
       {hasSession && (
         <p className="notice notice-info">
           You are already logged in. <a href={DASHBOARD}>Open the dashboard</a>
@@ -88,12 +95,12 @@ export default function LoginForm() {
           {notice.text}
         </p>
       )}
-      <button type="submit" disabled={busy !== null}>
+      <button type="submit" disabled={!hydrated || busy !== null}>
         {busy === 'login' ? 'Logging in…' : 'Login'}
       </button>
       <div className="setup">
         <p>First time here? Create the administrator account, then log in with it.</p>
-        <button type="button" className="secondary" onClick={setup} disabled={busy !== null}>
+        <button type="button" className="secondary" onClick={setup} disabled={!hydrated || busy !== null}>
           {busy === 'setup' ? 'Creating…' : 'First-time setup: create admin account'}
         </button>
         <p className="hint">

@@ -1,5 +1,6 @@
 import { useEffect, useState, type RefObject } from 'react';
 import type * as z from 'zod';
+import { useTypedBeforeHydration } from './hydration.ts';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
@@ -21,6 +22,7 @@ export function useFormFields<K extends string>(empty: Record<K, string>, form: 
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<FieldErrors<K>>({});
   const [focusRequest, setFocusRequest] = useState(0);
+  useTypedBeforeHydration(form, Object.keys(empty), (typed) => setValues((current) => ({ ...current, ...typed })));
 
   useEffect(() => {
     if (focusRequest > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
