@@ -2,12 +2,22 @@ import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 
-/** What a build depends on besides the content: the site's code and the installed packages. */
-const CODE_INPUTS = ['site', 'astro.config.mjs', 'package-lock.json'];
+/**
+ * What the published site depends on besides the content: the site's code, how it is compiled
+ * and rendered, and the installed packages.
+ */
+const CODE_INPUTS = [
+  'site',
+  'astro.config.mjs',
+  'package-lock.json',
+  'admin-api/publish/render-adapter.ts',
+  'admin-api/publish/render-entry.ts',
+  'admin-api/publish/render-pages.ts',
+];
 
 /**
- * A hash of the site's code. A build made from the same content and code fingerprint can be
- * served again after a restart instead of being rebuilt.
+ * A hash of the site's code: it names the compiled site, and a site published from the same
+ * content and code can be served again after a restart instead of being published anew.
  */
 export async function codeFingerprint(root: string): Promise<string> {
   const hash = createHash('sha256');

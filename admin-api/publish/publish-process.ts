@@ -8,7 +8,7 @@
  * renamed into place; a server beside this one compiling the same code simply finds it done.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { build } from 'astro';
 import { renderSite, type PageHeaders } from './render-pages.ts';
@@ -59,6 +59,19 @@ async function ensureCompiled(appDir: string) {
     });
   } finally {
     await rm(staging, { recursive: true, force: true });
+  }
+  await removeOldVersions(appDir);
+}
+
+const A_DAY = 24 * 60 * 60 * 1000;
+
+/** Compiled versions of older code, once no server can still be running them (a day). */
+async function removeOldVersions(current: string) {
+  const distDir = dirname(current);
+  for (const name of await readdir(distDir)) {
+    const dir = join(distDir, name);
+    if (!name.startsWith('app-') || dir === current) continue;
+    if (Date.now() - (await stat(dir)).mtimeMs > A_DAY) await rm(dir, { recursive: true, force: true });
   }
 }
 
