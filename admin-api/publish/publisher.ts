@@ -93,7 +93,7 @@ export class Publisher {
         return;
       }
     }
-    this.scheduler.schedule();
+    this.scheduler.buildNow();
     if (!current) await this.scheduler.idle();
     if (!this.#snapshot) throw new Error(`The site could not be built: ${this.scheduler.status.error}`);
   }

@@ -1,7 +1,8 @@
 /**
- * Coalesces rebuild requests: at most one build runs and at most one waits. The waiting build
- * starts after the running one and builds whatever is newest by then, so a burst of edits costs
- * at most two builds beyond the one already running.
+ * Decides when the site is rebuilt. A build starts once the edits pause (`quietMs` without a new
+ * one), or `maxWaitMs` after the first edit not yet built while they keep coming, so an
+ * administrator typing fast costs a few builds, not one per keystroke. At most one build runs;
+ * edits that arrive meanwhile are built by the next one, from whatever is newest by then.
  */
 export type BuildState = 'idle' | 'running' | 'ok' | 'failed';
 
@@ -25,11 +26,24 @@ export interface BuildStatus {
  */
 export type BuildJob = () => Promise<void>;
 
+export interface SchedulerTiming {
+  /** A build starts once no edit came for this long... */
+  quietMs: number;
+  /** ...or this long after the first edit it will include, whichever is sooner. */
+  maxWaitMs: number;
+}
+
+export const DEFAULT_TIMING: SchedulerTiming = { quietMs: 200, maxWaitMs: 1500 };
+
 export class RebuildScheduler {
   #build: BuildJob;
   #currentRevision: () => number;
+  #timing: SchedulerTiming;
   #running: Promise<void> | null = null;
-  #waiting = false;
+  #timer: NodeJS.Timeout | null = null;
+  /** When the first and the last edit not yet in a build arrived; null when there is none. */
+  #pending: { first: number; last: number } | null = null;
+  #idleWaiters: (() => void)[] = [];
   #liveRevision = -1;
   #buildCount = 0;
   #status: Omit<BuildStatus, 'live' | 'buildCount'> = {
@@ -44,9 +58,10 @@ export class RebuildScheduler {
    * @param build runs one build
    * @param currentRevision the revision of the content at this moment
    */
-  constructor(build: BuildJob, currentRevision: () => number) {
+  constructor(build: BuildJob, currentRevision: () => number, timing: SchedulerTiming = DEFAULT_TIMING) {
     this.#build = build;
     this.#currentRevision = currentRevision;
+    this.#timing = timing;
   }
 
   /** Records that the site being served already shows content revision `revision`. */
@@ -56,39 +71,54 @@ export class RebuildScheduler {
 
   /** Asks for a build of the newest content. */
   schedule(): void {
-    if (this.#running) {
-      this.#waiting = true;
-      return;
-    }
-    this.#running = this.#run().finally(() => {
-      this.#running = null;
-      if (this.#waiting) {
-        this.#waiting = false;
-        this.schedule();
-      }
-    });
+    const now = Date.now();
+    this.#pending = { first: this.#pending?.first ?? now, last: now };
+    if (!this.#running) this.#arm();
+  }
+
+  /** Starts a build of the newest content now, without waiting for the edits to pause. */
+  buildNow(): void {
+    this.#pending = { first: 0, last: 0 };
+    if (!this.#running) this.#arm();
   }
 
   /** Resolves when no build runs or waits. */
-  async idle(): Promise<void> {
-    while (this.#running) await this.#running;
+  idle(): Promise<void> {
+    if (this.#isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.#idleWaiters.push(resolve));
   }
 
   get status(): BuildStatus {
-    const live =
-      !this.#running && !this.#waiting && this.#liveRevision === this.#currentRevision();
+    const live = this.#isIdle() && this.#liveRevision === this.#currentRevision();
     return { ...this.#status, live, buildCount: this.#buildCount };
+  }
+
+  #isIdle() {
+    return !this.#running && !this.#pending;
+  }
+
+  #arm() {
+    if (this.#timer) clearTimeout(this.#timer);
+    const { first, last } = this.#pending!;
+    const startAt = Math.min(last + this.#timing.quietMs, first + this.#timing.maxWaitMs);
+    this.#timer = setTimeout(() => this.#start(), Math.max(0, startAt - Date.now()));
+  }
+
+  #start() {
+    this.#timer = null;
+    this.#pending = null;
+    this.#running = this.#run().finally(() => {
+      this.#running = null;
+      if (this.#pending) this.#arm();
+      else for (const resolve of this.#idleWaiters.splice(0)) resolve();
+    });
   }
 
   async #run(): Promise<void> {
     const revision = this.#currentRevision();
     const started = Date.now();
     this.#buildCount += 1;
-    this.#status = {
-      ...this.#status,
-      state: 'running',
-      startedAt: new Date(started).toISOString(),
-    };
+    this.#status = { ...this.#status, state: 'running', startedAt: new Date(started).toISOString() };
     try {
       await this.#build();
       this.#liveRevision = revision;
