@@ -77,7 +77,7 @@ export class Tally {
   }
 
   print(): void {
-    const lines = [...this.#counts].map(([what, count]) => `  ${what}: ${count}`);
+    const lines = [...this.#counts].sort(([a], [b]) => a.localeCompare(b)).map(([what, count]) => `  ${what}: ${count}`);
     console.log(`${this.title}\n${lines.join('\n')}`);
   }
 }

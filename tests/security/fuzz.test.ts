@@ -1,0 +1,122 @@
+/**
+ * Property-based fuzzing of every write of the API (cases: fuzz-cases.ts). Attacks, writes meant
+ * to succeed and damaged images are sent in a random mix, one at a time, and after each the
+ * stored files are read: an attack must be refused with a 4xx JSON message and change nothing,
+ * a write must change exactly what it says, nothing may answer 5xx. At the end the process is
+ * still up, logged no unexpected error, wrote nothing outside its folders, and publishes all of it.
+ *
+ * FUZZ_RUNS sets the number of cases (default 1200); FUZZ_SEED replays a run.
+ */
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
+import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
+import { uploaded } from '../api/helpers.ts';
+import { animatedGif, solidImage } from '../api/test-images.ts';
+import {
+  ALUMNUS,
+  attack,
+  damagedImage,
+  planAttack,
+  planDamagedImage,
+  planWrite,
+  write,
+  type Context,
+  type Planned,
+  type Stored,
+} from './fuzz-cases.ts';
+import { Tally, jsonOf, rawRequest, storedFiles } from './support.ts';
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1200);
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
+const PASSWORD = 'admin123';
+
+const tally = new Tally('Fuzzing');
+let server: RunningServer;
+let context: Omit<Context, keyof Stored>;
+let images: Buffer[];
+
+beforeAll(async () => {
+  server = await startServer();
+  const token = await setupAndLogin(server.url);
+  const image = await uploaded(server.url, token, await solidImage('png', 24, 24), 'fixture.png');
+  // The first logo keeps the image in use: writes may attach and detach it all they like.
+  await call(server.url, 'POST', '/api/logos', { token, json: image });
+  await call(server.url, 'POST', '/api/alumni', { json: ALUMNUS });
+  context = { token, image, password: PASSWORD, counters: { registrations: 0 } };
+  images = await Promise.all([
+    solidImage('png', 16, 16),
+    solidImage('jpeg', 16, 16),
+    solidImage('webp', 16, 16),
+    solidImage('avif', 16, 16),
+    animatedGif(3, 16, 16),
+  ]);
+});
+afterAll(async () => {
+  tally.print();
+  await disposeServer(server);
+});
+
+const parse = (files: Record<string, string>): Stored => ({
+  content: JSON.parse(files['content.json']!),
+  alumni: JSON.parse(files['alumni.json']!).alumni,
+});
+
+/** Sends one case and checks what it did to the stored files. */
+async function check(plan: Planned): Promise<void> {
+  const before = await storedFiles(server.dataDir);
+  const answer = await rawRequest(server.url, plan.request);
+  const seen = { case: plan.label, method: plan.request.method, path: plan.request.path, status: answer.status };
+  tally.add('cases sent');
+  expect(answer.status, JSON.stringify(seen)).toBeLessThan(500);
+  const after = await storedFiles(server.dataDir);
+
+  switch (plan.expect.kind) {
+    case 'refused':
+      expect({ ...seen, refused: answer.status >= 400 }).toEqual({ ...seen, refused: true });
+      expect(jsonOf(answer), JSON.stringify(seen)).toEqual({ message: expect.any(String) });
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      expect(after, JSON.stringify(seen)).toEqual(before);
+      tally.add(`attacks refused: ${plan.label}`);
+      return;
+    case 'written': {
+      expect({ ...seen, written: answer.status < 300 }, answer.text.slice(0, 300)).toEqual({ ...seen, written: true });
+      const expected = plan.expect.effect(parse(before), parse(after));
+      expect(parse(after)).toEqual(expected);
+      expect(after['admins.json']).toBe(before['admins.json']);
+      tally.add(`writes verified: ${plan.label}`);
+      return;
+    }
+    case 'anything but a server error':
+      expect(after).toEqual(before);
+      tally.add(`damaged images ${answer.status === 201 ? 'still readable, stored' : 'refused'}`);
+  }
+}
+
+const anyCase = fc.oneof(
+  { weight: 5, arbitrary: attack.map((a) => ({ attack: a })) },
+  { weight: 4, arbitrary: write.map((w) => ({ write: w })) },
+  { weight: 1, arbitrary: damagedImage.map((d) => ({ damaged: d })) },
+);
+
+it(`survives ${RUNS} cases of attacks, writes and damaged images, changing only what the writes say`, { timeout: 15 * 60_000 }, async () => {
+  await fc.assert(
+    fc.asyncProperty(anyCase, async (generated) => {
+      const state = { ...context, ...parse(await storedFiles(server.dataDir)) };
+      if ('attack' in generated) return check(planAttack(generated.attack, state));
+      if ('write' in generated) return check(planWrite(generated.write, state));
+      return check(planDamagedImage(generated.damaged, images, state));
+    }),
+    { numRuns: RUNS, seed: SEED },
+  );
+
+  expect(server.process.exitCode).toBeNull();
+  expect(server.output()).not.toMatch(/^(GET|POST|PUT|DELETE|PATCH) \S+ failed:/m);
+  expect((await call(server.url, 'GET', '/api/content')).body).toEqual(parse(await storedFiles(server.dataDir)).content);
+  // Nothing was written beside the data and uploads folders.
+  expect((await readdir(join(server.dataDir, '..'))).sort()).toEqual(['data', 'uploads']);
+  // Whatever was accepted can be published: the site is rebuilt with all of it.
+  await waitUntilLive(server.url, context.token, 120_000);
+});
