@@ -33,10 +33,14 @@ export async function measurePageWeight(base: string, route: string): Promise<Pa
   return weight;
 }
 
-/** /_astro/ files named in HTML (src, href, island attributes) or imported by a module. */
+/**
+ * /_astro/ files named in HTML (src, href, island attributes) or imported by a module, lazily
+ * imported ones included: everything the page may load.
+ */
 function assetUrls(text: string, from: string): string[] {
   const urls: string[] = [];
-  for (const match of text.matchAll(/["'(](\/_astro\/[^"')\s]+\.(?:js|css))["')]/g)) urls.push(match[1]!);
+  // With or without the leading slash: Vite's preload lists name chunks as "_astro/x.js".
+  for (const match of text.matchAll(/["'(]\/?(_astro\/[^"')\s]+\.(?:js|css))["')]/g)) urls.push(`/${match[1]}`);
   for (const match of text.matchAll(/["'](\.\.?\/[^"'\s]+\.js)["']/g)) {
     urls.push(new URL(match[1]!, `http://x${from}`).pathname);
   }

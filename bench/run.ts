@@ -7,10 +7,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PUBLIC_ROUTES } from '../tests/public/routes.ts';
 import { setupAndLogin, waitUntilLive } from '../tests/support/api.ts';
 import { disposeServer, startServer } from '../tests/support/server.ts';
 import { watchAvailability } from './availability.ts';
 import { measureEditToLive } from './edit-to-live.ts';
+import { checkGoals } from './goals.ts';
 import { measurePageWeight } from './page-weight.ts';
 import { compareStaticServing } from './static-serving.ts';
 import { ensureSystemTools } from './system-tools.ts';
@@ -18,7 +20,6 @@ import { measureTypingBurst } from './typing-burst.ts';
 import { loadTest } from './wrk.ts';
 
 const EDITS = Number(process.env.BENCH_EDITS ?? 15);
-const PUBLIC_ROUTES = ['/', '/eventsnews', '/gallery', '/about/leadership', '/alumni', '/contact'];
 
 /** Edits published while visitors keep loading pages. */
 async function measureEdits(base: string, token: string) {
@@ -58,7 +59,9 @@ try {
   for (const route of PUBLIC_ROUTES) pageWeights.push(await measurePageWeight(server.url, route));
   const apiContent = await loadTest(`${server.url}/api/content`, { connections: 32, seconds: 5 });
 
-  const results = { date: new Date().toISOString(), editToLive, typingBurst, availability, serving, pageWeights, apiContent };
+  const figures = { editToLive, typingBurst, availability, serving, pageWeights, apiContent };
+  const goals = checkGoals(figures);
+  const results = { date: new Date().toISOString(), ...figures, goals };
   await mkdir('bench-results', { recursive: true });
   await writeFile('bench-results/latest.json', JSON.stringify(results, null, 2));
 
@@ -88,6 +91,9 @@ try {
   console.table(Object.fromEntries(pageWeights.map((w) => [w.route, { html: w.html, css: w.css, js: w.js }])));
   console.log('GET /api/content, 32 connections, 5 s');
   console.table({ api: { 'req/s': round(apiContent.requestsPerSecond), 'p50 ms': round(apiContent.p50Ms, 2), 'p99 ms': round(apiContent.p99Ms, 2), errors: apiContent.errors } });
+  console.log('Goals');
+  console.table(goals.map((g) => ({ goal: g.goal, measured: g.measured, met: g.met ? 'yes' : 'NO' })));
+  if (goals.some((g) => !g.met)) process.exitCode = 1;
 } finally {
   await disposeServer(server);
 }
