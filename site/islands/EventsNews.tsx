@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { apiRequest } from '../lib/api-client.ts';
 import type { News, SchoolEvent } from '../lib/content-schema.ts';
 import type { ImageSize } from '../lib/image-sources.ts';
+import type { SizeOf } from './parts/ItemImages.tsx';
 import { currentNews, splitEvents } from '../lib/schedule.ts';
 import { EventCard, EventDetails } from './parts/EventCard.tsx';
 import { NewsCard, NewsDetails } from './parts/NewsCard.tsx';
@@ -97,7 +98,7 @@ function CardList({ empty, label, children }: { empty: string; label: string; ch
 interface EventGroupProps {
   title: string;
   events: SchoolEvent[];
-  sizeOf: (imageId: string) => ImageSize | null;
+  sizeOf: SizeOf;
   onOpen: (event: SchoolEvent) => void;
 }
 

@@ -1,10 +1,8 @@
 import type { SchoolEvent } from '../../lib/content-schema.ts';
 import { dateParts, formatDate, formatTime } from '../../lib/display-format.ts';
-import type { ImageSize } from '../../lib/image-sources.ts';
 import { PREVIEW_LIMITS, previewCharacters } from '../../lib/text-cuts.ts';
-import { StoredImage } from './StoredImage.tsx';
+import { DetailsImage, ItemThumb, type SizeOf } from './ItemImages.tsx';
 
-type SizeOf = (imageId: string) => ImageSize | null;
 
 function DateBlock({ date }: { date: string }) {
   const { day, monthShort, year } = dateParts(date);
@@ -54,15 +52,7 @@ export function EventCard({ event, sizeOf, onOpen }: EventCardProps) {
         <EventFacts event={event} />
         <p className="item-preview">{previewCharacters(event.description, PREVIEW_LIMITS.eventCharacters).text}</p>
       </div>
-      {event.image && (
-        <StoredImage
-          className="item-thumb"
-          imageId={event.image.imageId}
-          alt=""
-          size={sizeOf(event.image.imageId)}
-          sizes="8rem"
-        />
-      )}
+      <ItemThumb image={event.image} sizeOf={sizeOf} />
     </li>
   );
 }
@@ -79,16 +69,7 @@ export function EventDetails({ event, sizeOf, headingId }: { event: SchoolEvent;
         </span>
       </p>
       <EventFacts event={event} />
-      {event.image && (
-        <StoredImage
-          className="details-image"
-          imageId={event.image.imageId}
-          alt={event.title}
-          size={sizeOf(event.image.imageId)}
-          sizes="(min-width: 42rem) 40rem, 100vw"
-          eager
-        />
-      )}
+      <DetailsImage image={event.image} alt={event.title} sizeOf={sizeOf} />
       <p className="modal-text">{event.description}</p>
     </article>
   );

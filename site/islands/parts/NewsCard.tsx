@@ -1,11 +1,9 @@
 import type { News } from '../../lib/content-schema.ts';
 import { formatDate } from '../../lib/display-format.ts';
-import type { ImageSize } from '../../lib/image-sources.ts';
 import { priorityColour, priorityLabel } from '../../lib/news-priority.ts';
 import { PREVIEW_LIMITS, previewCharacters } from '../../lib/text-cuts.ts';
-import { StoredImage } from './StoredImage.tsx';
+import { DetailsImage, ItemThumb, type SizeOf } from './ItemImages.tsx';
 
-type SizeOf = (imageId: string) => ImageSize | null;
 
 function PriorityBadge({ news }: { news: News }) {
   return <span className={`badge priority-${priorityColour(news.priority)}`}>{priorityLabel(news.priority)}</span>;
@@ -46,9 +44,7 @@ export function NewsCard({ news, sizeOf, onOpen }: NewsCardProps) {
         <NewsDates news={news} />
         <p className="item-preview">{previewCharacters(news.description, PREVIEW_LIMITS.newsCharacters).text}</p>
       </div>
-      {news.image && (
-        <StoredImage className="item-thumb" imageId={news.image.imageId} alt="" size={sizeOf(news.image.imageId)} sizes="8rem" />
-      )}
+      <ItemThumb image={news.image} sizeOf={sizeOf} />
     </li>
   );
 }
@@ -60,16 +56,7 @@ export function NewsDetails({ news, sizeOf, headingId }: { news: News; sizeOf: S
       <PriorityBadge news={news} />
       <h2 id={headingId}>{news.title}</h2>
       <NewsDates news={news} />
-      {news.image && (
-        <StoredImage
-          className="details-image"
-          imageId={news.image.imageId}
-          alt={news.title}
-          size={sizeOf(news.image.imageId)}
-          sizes="(min-width: 42rem) 40rem, 100vw"
-          eager
-        />
-      )}
+      <DetailsImage image={news.image} alt={news.title} sizeOf={sizeOf} />
       <p className="modal-text">{news.description}</p>
     </article>
   );
