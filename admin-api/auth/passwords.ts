@@ -1,8 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
 
-/** The default administrator created by the setup button and shown on /admin. */
-export const DEFAULT_ADMIN = { username: 'admin', password: 'admin123' } as const;
-
 /** argon2id with the library's defaults (19 MiB, 2 passes). */
 export function hashPassword(password: string): Promise<string> {
   return hash(password);

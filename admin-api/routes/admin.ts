@@ -2,12 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import * as z from 'zod';
 import { LoginThrottle } from '../auth/login-throttle.ts';
-import {
-  DEFAULT_ADMIN,
-  UNKNOWN_USER_HASH,
-  hashPassword,
-  passwordMatches,
-} from '../auth/passwords.ts';
+import { DEFAULT_ADMIN, NewPassword } from '../../site/lib/admin-credentials.ts';
+import { UNKNOWN_USER_HASH, hashPassword, passwordMatches } from '../auth/passwords.ts';
 import { authenticate, requireAdmin, type AdminEnv } from '../auth/require-admin.ts';
 import { signToken } from '../auth/tokens.ts';
 import { clientAddress } from '../http/client-address.ts';
@@ -38,11 +34,7 @@ const NewAccount = Credentials.extend({
 
 const PasswordChange = z.object({
   currentPassword: z.string({ error: 'Enter your current password' }).min(1, 'Enter your current password'),
-  newPassword: z
-    .string({ error: 'Enter a new password' })
-    .min(10, 'The new password must be at least 10 characters')
-    .max(200, 'The new password must be at most 200 characters')
-    .refine((password) => password !== DEFAULT_ADMIN.password, 'Choose a password other than the default one'),
+  newPassword: NewPassword,
 });
 
 const INVALID_LOGIN = 'Invalid username or password';
