@@ -140,11 +140,13 @@ beforeAll(async () => {
   server = await startServer({ env: { JWT_SECRET: SECRET } });
   // Eight setup buttons pressed at once on a fresh site (or an attacker racing the school).
   const contenders = Array.from({ length: 8 }, (_, i) =>
-    i === 0 ? { username: 'admin', password: 'admin123' } : { username: `intruder${i}`, password: `intruder-pass-${i}` },
+    i === 0
+      ? { username: 'admin', password: 'admin123' }
+      : { username: `intruder${i}`, password: `intruder-pass-${i}` },
   );
-  setupRace = (await Promise.all(contenders.map((json) => call(server.url, 'POST', '/api/admin/create', { json })))).map(
-    (answer) => answer.status,
-  );
+  setupRace = (
+    await Promise.all(contenders.map((json) => call(server.url, 'POST', '/api/admin/create', { json })))
+  ).map((answer) => answer.status);
   first = contenders[setupRace.indexOf(201)]!;
   token = (await login(server.url, first)).body.token;
   calls = await administratorCalls(server.url, token);
@@ -197,7 +199,10 @@ describe('login guessing', () => {
 describe('every administrator call', () => {
   beforeAll(async () => {
     // A second administrator logs in, then the account is removed while the server is down.
-    await call(server.url, 'POST', '/api/admin/create', { token, json: { username: 'leaver', password: 'leaver-pass-1' } });
+    await call(server.url, 'POST', '/api/admin/create', {
+      token,
+      json: { username: 'leaver', password: 'leaver-pass-1' },
+    });
     deletedAccountToken = (await login(server.url, { username: 'leaver', password: 'leaver-pass-1' })).body.token;
     expect((await call(server.url, 'GET', '/api/admin/session', { token: deletedAccountToken })).status).toBe(200);
     await server.stop();
@@ -226,7 +231,9 @@ describe('every administrator call', () => {
       'HS512 with the right secret': {
         Authorization: `Bearer ${jwt.sign({}, SECRET, { algorithm: 'HS512', subject: adminId, expiresIn: '1h' })}`,
       },
-      'the right password as Basic credentials': { Authorization: `Basic ${btoa(`${first.username}:${first.password}`)}` },
+      'the right password as Basic credentials': {
+        Authorization: `Basic ${btoa(`${first.username}:${first.password}`)}`,
+      },
       'a token after "Bearer" and another word': { Authorization: `Bearer ${token} x` },
     };
     const before = await storedFiles(server.dataDir);

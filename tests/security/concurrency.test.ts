@@ -46,7 +46,9 @@ beforeAll(async () => {
   const events: string[] = [];
   const news: string[] = [];
   for (const i of range(10)) {
-    events.push(lastId(await api('POST', '/api/events', { title: `Old event ${i}`, description: 'Before', date: '2031-01-01' })));
+    events.push(
+      lastId(await api('POST', '/api/events', { title: `Old event ${i}`, description: 'Before', date: '2031-01-01' })),
+    );
     news.push(lastId(await api('POST', '/api/news', { title: `Old news ${i}`, description: 'Before' })));
     await call(server.url, 'POST', '/api/alumni', { json: alumnus(100 + i) });
   }
@@ -61,23 +63,37 @@ describe('150 writes of mixed kinds sent at once', () => {
   beforeAll(async () => {
     const pictures = await Promise.all(range(10).map((i) => solidImage('png', 30, 30, colour(i))));
     const { image } = existing;
-    const writes: [kind: string, send: () => Promise<ApiAnswer>][] = [
-      ...range(30).map((i) => ['add event', () => api('POST', '/api/events', { title: `Burst event ${i}`, description: 'During', date: '2031-02-01' })] as const),
-      ...range(25).map((i) => ['add news', () => api('POST', '/api/news', { title: `Burst news ${i}`, description: 'During' })] as const),
-      ...range(20).map((i) => ['add photo', () => api('POST', '/api/gallery', { ...image, caption: `Burst photo ${i}` })] as const),
-      ...range(15).map((i) => ['add home photo', () => api('POST', '/api/homegallery', { ...image, caption: `Burst strip ${i}` })] as const),
-      ...range(10).map((i) => ['add logo', () => api('POST', '/api/logos', { ...image, originalName: `burst-logo-${i}.png` })] as const),
-      ...range(10).map((i) => ['upload', () => upload(server.url, token, pictures[i]!, `burst-${i}.png`)] as const),
-      ...existing.events.map((id, i) => ['edit event', () => api('PUT', `/api/events/${id}`, { title: `Edited event ${i}`, description: 'After', date: '2031-03-01' })] as const),
-      ...existing.news.map((id) => ['delete news', () => api('DELETE', `/api/news/${id}`)] as const),
-      ...LEADERSHIP_ROLES.map((role) => ['set leader image', () => api('PUT', `/api/person-image/${role}`, image)] as const),
-      ...range(10).map((i) => ['register alumni', () => call(server.url, 'POST', '/api/alumni', { json: alumnus(i) })] as const),
-      ...existing.alumni.map((id) => ['approve alumni', () => api('PUT', `/api/alumni/${id}/approve`, { isApproved: true })] as const),
+    const each = (kind: string, count: number, send: (i: number) => Promise<ApiAnswer>) =>
+      range(count).map((i) => ({ kind, send: () => send(i) }));
+    const writes = [
+      ...each('add event', 30, (i) =>
+        api('POST', '/api/events', { title: `Burst event ${i}`, description: 'During', date: '2031-02-01' }),
+      ),
+      ...each('add news', 25, (i) => api('POST', '/api/news', { title: `Burst news ${i}`, description: 'During' })),
+      ...each('add photo', 20, (i) => api('POST', '/api/gallery', { ...image, caption: `Burst photo ${i}` })),
+      ...each('add home photo', 15, (i) => api('POST', '/api/homegallery', { ...image, caption: `Burst strip ${i}` })),
+      ...each('add logo', 10, (i) => api('POST', '/api/logos', { ...image, originalName: `burst-logo-${i}.png` })),
+      ...each('upload', 10, (i) => upload(server.url, token, pictures[i]!, `burst-${i}.png`)),
+      ...each('edit event', 10, (i) =>
+        api('PUT', `/api/events/${existing.events[i]}`, {
+          title: `Edited event ${i}`,
+          description: 'After',
+          date: '2031-03-01',
+        }),
+      ),
+      ...each('delete news', 10, (i) => api('DELETE', `/api/news/${existing.news[i]}`)),
+      ...each('set leader image', 5, (i) => api('PUT', `/api/person-image/${LEADERSHIP_ROLES[i]}`, image)),
+      ...each('register alumni', 10, (i) => call(server.url, 'POST', '/api/alumni', { json: alumnus(i) })),
+      ...each('approve alumni', 5, (i) =>
+        api('PUT', `/api/alumni/${existing.alumni[i]}/approve`, { isApproved: true }),
+      ),
     ];
     expect(writes).toHaveLength(150);
-    const results = await Promise.all(writes.map(async ([kind, send]) => ({ kind, answer: await send() })));
+    const results = await Promise.all(writes.map(async ({ kind, send }) => ({ kind, answer: await send() })));
     answers = results.map(({ kind, answer }) => ({ kind, status: answer.status }));
-    uploadedIds = results.filter(({ kind }) => kind === 'upload').map(({ answer }) => (answer.body as { imageId: string }).imageId);
+    uploadedIds = results
+      .filter(({ kind }) => kind === 'upload')
+      .map(({ answer }) => (answer.body as { imageId: string }).imageId);
   });
 
   it('are all answered with success', () => {
@@ -90,8 +106,14 @@ describe('150 writes of mixed kinds sent at once', () => {
     const titles = (list: { title?: string; caption?: string; originalName?: string }[]) =>
       list.map((item) => item.title ?? item.caption ?? item.originalName);
     const expectAll = (list: unknown[], prefix: string, count: number) =>
-      expect(titles(list as never).filter((title) => title?.startsWith(prefix)).sort()).toEqual(
-        range(count).map((i) => `${prefix}${i}${prefix.startsWith('burst-logo') ? '.png' : ''}`).sort(),
+      expect(
+        titles(list as never)
+          .filter((title) => title?.startsWith(prefix))
+          .sort(),
+      ).toEqual(
+        range(count)
+          .map((i) => `${prefix}${i}${prefix.startsWith('burst-logo') ? '.png' : ''}`)
+          .sort(),
       );
     expectAll(content.events, 'Burst event ', 30);
     expectAll(content.events, 'Edited event ', 10);

@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of every write of the API (cases: fuzz-cases.ts). Attacks, writes meant
+ * Property-based fuzzing of every write of the API (the cases: fuzz/). Attacks, writes meant
  * to succeed and damaged images are sent in a random mix, one at a time, and after each the
  * stored files are read: an attack must be refused with a 4xx JSON message and change nothing,
  * a write must change exactly what it says, nothing may answer 5xx. At the end the process is
@@ -15,18 +15,10 @@ import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
 import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
 import { uploaded } from '../api/helpers.ts';
 import { animatedGif, solidImage } from '../api/test-images.ts';
-import {
-  ALUMNUS,
-  attack,
-  damagedImage,
-  planAttack,
-  planDamagedImage,
-  planWrite,
-  write,
-  type Context,
-  type Planned,
-  type Stored,
-} from './fuzz-cases.ts';
+import { attack, planAttack } from './fuzz/attacks.ts';
+import { damagedImage, planDamagedImage } from './fuzz/damaged-images.ts';
+import { ALUMNUS, type Context, type Planned, type Stored } from './fuzz/routes.ts';
+import { planWrite, write } from './fuzz/writes.ts';
 import { Tally, jsonOf, rawRequest, storedFiles } from './support.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1200);
@@ -101,22 +93,28 @@ const anyCase = fc.oneof(
   { weight: 1, arbitrary: damagedImage.map((d) => ({ damaged: d })) },
 );
 
-it(`survives ${RUNS} cases of attacks, writes and damaged images, changing only what the writes say`, { timeout: 15 * 60_000 }, async () => {
-  await fc.assert(
-    fc.asyncProperty(anyCase, async (generated) => {
-      const state = { ...context, ...parse(await storedFiles(server.dataDir)) };
-      if ('attack' in generated) return check(planAttack(generated.attack, state));
-      if ('write' in generated) return check(planWrite(generated.write, state));
-      return check(planDamagedImage(generated.damaged, images, state));
-    }),
-    { numRuns: RUNS, seed: SEED },
-  );
+it(
+  `survives ${RUNS} cases of attacks, writes and damaged images, changing only what the writes say`,
+  { timeout: 15 * 60_000 },
+  async () => {
+    await fc.assert(
+      fc.asyncProperty(anyCase, async (generated) => {
+        const state = { ...context, ...parse(await storedFiles(server.dataDir)) };
+        if ('attack' in generated) return check(planAttack(generated.attack, state));
+        if ('write' in generated) return check(planWrite(generated.write, state));
+        return check(planDamagedImage(generated.damaged, images, state));
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
 
-  expect(server.process.exitCode).toBeNull();
-  expect(server.output()).not.toMatch(/^(GET|POST|PUT|DELETE|PATCH) \S+ failed:/m);
-  expect((await call(server.url, 'GET', '/api/content')).body).toEqual(parse(await storedFiles(server.dataDir)).content);
-  // Nothing was written beside the data and uploads folders.
-  expect((await readdir(join(server.dataDir, '..'))).sort()).toEqual(['data', 'uploads']);
-  // Whatever was accepted can be published: the site is rebuilt with all of it.
-  await waitUntilLive(server.url, context.token, 120_000);
-});
+    expect(server.process.exitCode).toBeNull();
+    expect(server.output()).not.toMatch(/^(GET|POST|PUT|DELETE|PATCH) \S+ failed:/m);
+    expect((await call(server.url, 'GET', '/api/content')).body).toEqual(
+      parse(await storedFiles(server.dataDir)).content,
+    );
+    // Nothing was written beside the data and uploads folders.
+    expect((await readdir(join(server.dataDir, '..'))).sort()).toEqual(['data', 'uploads']);
+    // Whatever was accepted can be published: the site is rebuilt with all of it.
+    await waitUntilLive(server.url, context.token, 120_000);
+  },
+);

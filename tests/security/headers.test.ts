@@ -31,7 +31,7 @@ afterAll(async () => {
 const PAYLOADS = [
   '<script>window.__xss = 1</script>',
   '"><img src=x onerror="window.__xss = 2">',
-  "'><svg onload=\"window.__xss = 3\"></svg>",
+  '\'><svg onload="window.__xss = 3"></svg>',
   '</title></script><script>window.__xss = 4</script>',
   '<a href="javascript:window.__xss = 5">click</a>',
 ];
@@ -45,8 +45,15 @@ beforeAll(async () => {
   imageId = image.imageId;
   const post = (path: string, json: unknown) => call(server.url, 'POST', path, { token, json });
   await post('/api/logos', { ...image, originalName: payload(2) });
-  for (const [i, list] of ['gallery', 'homegallery'].entries()) await post(`/api/${list}`, { ...image, caption: payload(i) });
-  await post('/api/events', { title: payload(0), description: payload(1), location: payload(2), date: '2031-04-04', image });
+  for (const [i, list] of ['gallery', 'homegallery'].entries())
+    await post(`/api/${list}`, { ...image, caption: payload(i) });
+  await post('/api/events', {
+    title: payload(0),
+    description: payload(1),
+    location: payload(2),
+    date: '2031-04-04',
+    image,
+  });
   await post('/api/events', { title: payload(3), description: payload(4), date: '2020-04-04' });
   await post('/api/news', { title: payload(1), description: payload(0), priority: 'high', image });
   const content = (await call(server.url, 'GET', '/api/content')).body;
@@ -72,7 +79,9 @@ beforeAll(async () => {
 /** The URL paths of every page of the built site, the admin area's included, and a missing one. */
 async function pagePaths(): Promise<string[]> {
   const files = await filesUnder(join(server.dataDir, 'site', 'current', 'public'));
-  const pages = files.filter((file) => file.endsWith('.html')).map((file) => `/${file.replace(/(^|\/)index\.html$/, '')}`);
+  const pages = files
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => `/${file.replace(/(^|\/)index\.html$/, '')}`);
   return [...pages, '/privacy'];
 }
 
@@ -86,7 +95,16 @@ function directives(policy: string): Map<string, string[]> {
   return parsed;
 }
 
-const UNSAFE_SCRIPT_SOURCES = ["'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", '*', 'data:', 'http:', 'https:', 'blob:'];
+const UNSAFE_SCRIPT_SOURCES = [
+  "'unsafe-inline'",
+  "'unsafe-eval'",
+  "'unsafe-hashes'",
+  '*',
+  'data:',
+  'http:',
+  'https:',
+  'blob:',
+];
 
 /** Checks that apply to every answer: pages, assets, API answers, images, refusals. */
 function expectCommonHeaders(what: string, headers: Headers, frameAncestors: string[]) {
@@ -107,11 +125,18 @@ describe('every page', () => {
       const response = await fetch(server.url + path);
       const html = await response.text();
       const meta = /<meta\s+http-equiv="content-security-policy"\s+content="([^"]*)"/i.exec(html)?.[1];
-      const policies = [response.headers.get('content-security-policy'), meta].filter((p): p is string => !!p).map(directives);
-      const scriptPolicies = policies.map((policy) => policy.get('script-src') ?? policy.get('default-src')).filter(Boolean);
+      const policies = [response.headers.get('content-security-policy'), meta]
+        .filter((p): p is string => !!p)
+        .map(directives);
+      const scriptPolicies = policies
+        .map((policy) => policy.get('script-src') ?? policy.get('default-src'))
+        .filter(Boolean);
       expect({ path, scriptPolicies: scriptPolicies.length }).not.toEqual({ path, scriptPolicies: 0 });
       for (const sources of scriptPolicies) {
-        expect({ path, unsafe: sources!.filter((source) => UNSAFE_SCRIPT_SOURCES.includes(source)) }).toEqual({ path, unsafe: [] });
+        expect({ path, unsafe: sources!.filter((source) => UNSAFE_SCRIPT_SOURCES.includes(source)) }).toEqual({
+          path,
+          unsafe: [],
+        });
       }
       const frameAncestors = policies.flatMap((policy) => policy.get('frame-ancestors') ?? []);
       expectCommonHeaders(path, response.headers, frameAncestors);
@@ -123,7 +148,9 @@ describe('every page', () => {
 describe('every API answer, image and asset', () => {
   it("carries default-src 'none' (answers are data), frame-ancestors 'none', nosniff and a Referrer-Policy", async () => {
     const content = await fetch(`${server.url}/api/content`);
-    const asset = (await filesUnder(join(server.dataDir, 'site', 'current', 'public'))).find((file) => file.startsWith('_astro/'));
+    const asset = (await filesUnder(join(server.dataDir, 'site', 'current', 'public'))).find((file) =>
+      file.startsWith('_astro/'),
+    );
     const auth = { Authorization: `Bearer ${token}` };
     const json = { ...auth, 'Content-Type': 'application/json' };
     const requests: [what: string, method: string, path: string, headers?: Record<string, string>, body?: string][] = [
@@ -152,12 +179,20 @@ describe('every API answer, image and asset', () => {
         status: true,
         defaultSrc: ["'none'"],
       });
-      expectCommonHeaders(what, new Headers(answer.headers as Record<string, string>), policy.get('frame-ancestors') ?? []);
+      expectCommonHeaders(
+        what,
+        new Headers(answer.headers as Record<string, string>),
+        policy.get('frame-ancestors') ?? [],
+      );
     }
     for (const path of [`/${asset}`, '/favicon.svg']) {
       const answer = await fetch(server.url + path);
       expect({ path, status: answer.status }).toEqual({ path, status: 200 });
-      expectCommonHeaders(path, answer.headers, directives(answer.headers.get('content-security-policy') ?? '').get('frame-ancestors') ?? []);
+      expectCommonHeaders(
+        path,
+        answer.headers,
+        directives(answer.headers.get('content-security-policy') ?? '').get('frame-ancestors') ?? [],
+      );
     }
   });
 });
@@ -171,7 +206,9 @@ function injected(page: Page) {
         .filter((attribute) => attribute.name.startsWith('on'))
         .map((attribute) => `${element.tagName} ${attribute.name}`),
     ),
-    elements: [...document.querySelectorAll('img[src="x"], svg[onload], a[href^="javascript:"]')].map((e) => e.outerHTML),
+    elements: [...document.querySelectorAll('img[src="x"], svg[onload], a[href^="javascript:"]')].map(
+      (e) => e.outerHTML,
+    ),
     scripts: [...document.scripts]
       .filter((script) => (!script.type || /javascript|module/.test(script.type)) && script.text.includes('__xss'))
       .map((script) => script.outerHTML),

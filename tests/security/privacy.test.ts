@@ -52,7 +52,11 @@ const secrets = new Map<string, string>();
 /** Every answer given to someone without a token, by what was asked. */
 const answers = new Map<string, string>();
 
-async function anonymous(method: string, path: string, init: { json?: unknown; headers?: Record<string, string> } = {}) {
+async function anonymous(
+  method: string,
+  path: string,
+  init: { json?: unknown; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...init.headers };
   if (init.json !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(server.url + path, {
@@ -62,7 +66,10 @@ async function anonymous(method: string, path: string, init: { json?: unknown; h
   });
   const bytes = Buffer.from(await response.arrayBuffer());
   const headerText = [...response.headers].map(([name, value]) => `${name}: ${value}`).join('\n');
-  answers.set(`${method} ${path} ${JSON.stringify(init)}`, `${headerText}\n\n${bytes.toString('latin1')}\n${bytes.toString('utf8')}`);
+  answers.set(
+    `${method} ${path} ${JSON.stringify(init)}`,
+    `${headerText}\n\n${bytes.toString('latin1')}\n${bytes.toString('utf8')}`,
+  );
   return { status: response.status, text: bytes.toString('utf8') };
 }
 
@@ -75,7 +82,10 @@ function leaksIn(text: string): string[] {
 beforeAll(async () => {
   server = await startServer();
   token = await setupAndLogin(server.url);
-  await call(server.url, 'POST', '/api/admin/create', { token, json: { username: 'office', password: 'office-pass-42' } });
+  await call(server.url, 'POST', '/api/admin/create', {
+    token,
+    json: { username: 'office', password: 'office-pass-42' },
+  });
   for (const alumnus of ALUMNI) {
     expect((await call(server.url, 'POST', '/api/alumni', { json: alumnus })).status).toBe(201);
   }
@@ -99,7 +109,10 @@ beforeAll(async () => {
   // Content that shows on every kind of page, so the site is rebuilt with the alumni on record.
   const photo = await uploaded(server.url, token, await solidImage('jpeg', 400, 300));
   await call(server.url, 'POST', '/api/gallery', { token, json: { ...photo, caption: 'Reunion day' } });
-  await call(server.url, 'POST', '/api/events', { token, json: { title: 'Alumni meet', description: 'Tea', date: '2031-08-15', image: photo } });
+  await call(server.url, 'POST', '/api/events', {
+    token,
+    json: { title: 'Alumni meet', description: 'Tea', date: '2031-08-15', image: photo },
+  });
   await call(server.url, 'POST', '/api/news', { token, json: { title: 'Alumni news', description: 'Many came' } });
   await waitUntilLive(server.url, token);
 });
@@ -108,7 +121,9 @@ describe('personal data and password hashes', () => {
   it('are on record, and the administrators can see the alumni (else this file would prove nothing)', async () => {
     const list = await call(server.url, 'GET', '/api/admin/alumni', { token });
     for (const alumnus of ALUMNI) expect(JSON.stringify(list.body)).toContain(alumnus.email);
-    expect(leaksIn(JSON.stringify(list.body))).toEqual(expect.arrayContaining(["alumnus 0's email", "alumnus 1's mobile"]));
+    expect(leaksIn(JSON.stringify(list.body))).toEqual(
+      expect.arrayContaining(["alumnus 0's email", "alumnus 1's mobile"]),
+    );
   });
 
   it('appear in no file of the built site', async () => {
@@ -132,7 +147,14 @@ describe('personal data and password hashes', () => {
       await anonymous('HEAD', path);
     }
     const { gallery } = (await call(server.url, 'GET', '/api/content')).body;
-    for (const path of ['/api/content', '/api/events', '/api/news', '/privacy', '/api/nothing-here', '/admin/../../data/alumni.json']) {
+    for (const path of [
+      '/api/content',
+      '/api/events',
+      '/api/news',
+      '/privacy',
+      '/api/nothing-here',
+      '/admin/../../data/alumni.json',
+    ]) {
       await anonymous('GET', path);
     }
     for (const width of ['', '?w=320', '?w=1280']) await anonymous('GET', `/api/image/${gallery[0].imageId}${width}`);
@@ -148,9 +170,16 @@ async function probeWithAlumniData() {
   // Registering the same person again, or someone else, answers the same words.
   const again = await anonymous('POST', '/api/alumni', { json: first });
   expect(again.status).toBe(201);
-  const stranger = await anonymous('POST', '/api/alumni', { json: { ...second, email: 'someone.new@example.org', mobile: '+91 90000 00001' } });
+  const stranger = await anonymous('POST', '/api/alumni', {
+    json: { ...second, email: 'someone.new@example.org', mobile: '+91 90000 00001' },
+  });
   expect(stranger.text).toBe(again.text);
-  for (const change of [{ email: 'not-an-email' }, { gender: 'other' }, { mobile: 'letters' }, { fullName: first!.email }]) {
+  for (const change of [
+    { email: 'not-an-email' },
+    { gender: 'other' },
+    { mobile: 'letters' },
+    { fullName: first!.email },
+  ]) {
     const refused = await anonymous('POST', '/api/alumni', { json: { ...second, ...change } });
     expect(refused.status).toBeLessThan(500);
   }

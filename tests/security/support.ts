@@ -25,7 +25,11 @@ export function rawRequest(base: string, { method, path, headers = {}, body }: R
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString() }),
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          text: Buffer.concat(chunks).toString(),
+        }),
       );
       response.on('error', reject);
     });
@@ -56,7 +60,9 @@ export async function storedFiles(dataDir: string): Promise<Record<string, strin
 /** Every file under `dir`, as paths relative to it. */
 export async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1));
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1));
 }
 
 /** Counts what a file's attacks did, and prints it once at the end: the figures of the report. */
@@ -77,7 +83,9 @@ export class Tally {
   }
 
   print(): void {
-    const lines = [...this.#counts].sort(([a], [b]) => a.localeCompare(b)).map(([what, count]) => `  ${what}: ${count}`);
+    const lines = [...this.#counts]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([what, count]) => `  ${what}: ${count}`);
     console.log(`${this.title}\n${lines.join('\n')}`);
   }
 }

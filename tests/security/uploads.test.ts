@@ -48,7 +48,13 @@ async function refusals(): Promise<[what: string, bytes: Uint8Array, name: strin
     ['a PDF', Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF'), 'circular.pdf', 415, ONLY_IMAGES],
     ['a truncated PNG', await truncatedPng(), 'cut.png', 400, DAMAGED],
     ['a PNG signature and nothing else', png.subarray(0, 8), 'stub.png', 400, DAMAGED],
-    ['an 11 MB file', Buffer.concat([png, Buffer.alloc(11 * 1024 * 1024)]), 'huge.png', 413, 'The image is larger than 10 MB'],
+    [
+      'an 11 MB file',
+      Buffer.concat([png, Buffer.alloc(11 * 1024 * 1024)]),
+      'huge.png',
+      413,
+      'The image is larger than 10 MB',
+    ],
     ['a PNG whose header claims 20000×20000', pngClaiming(20000, 20000), 'giant.png', 413, TOO_MANY_PIXELS],
     ['a GIF bomb: one 10000×10000 frame', gifClaiming(10000, 10000, 1), 'bomb.gif', 413, TOO_MANY_PIXELS],
     ['a GIF bomb: 300 frames of 1000×1000', gifClaiming(1000, 1000, 300), 'frames.gif', 413, TOO_MANY_PIXELS],
@@ -75,8 +81,16 @@ describe('POST /api/upload', () => {
     const forms: [what: string, type: string, body: string][] = [
       ['no boundary', 'multipart/form-data', 'file=x'],
       ['a boundary that never comes', 'multipart/form-data; boundary=abc', '--xyz\r\n\r\nnothing\r\n'],
-      ['a part without its end', 'multipart/form-data; boundary=abc', '--abc\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG'],
-      ['the file as a plain field', 'multipart/form-data; boundary=abc', '--abc\r\nContent-Disposition: form-data; name="file"\r\n\r\n<svg/>\r\n--abc--\r\n'],
+      [
+        'a part without its end',
+        'multipart/form-data; boundary=abc',
+        '--abc\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG',
+      ],
+      [
+        'the file as a plain field',
+        'multipart/form-data; boundary=abc',
+        '--abc\r\nContent-Disposition: form-data; name="file"\r\n\r\n<svg/>\r\n--abc--\r\n',
+      ],
     ];
     for (const [what, type, body] of forms) {
       const answer = await rawRequest(server.url, {
@@ -95,7 +109,10 @@ describe('POST /api/upload', () => {
     const polyglot = Buffer.concat([await solidImage('gif', 20, 20), html]);
     const answer = await upload(server.url, token, polyglot, '../../../data/admins.json.gif');
     expect(answer.status).toBe(201);
-    expect(answer.body).toEqual({ imageId: expect.stringMatching(/^[a-f0-9]{32}\.gif$/), originalName: 'admins.json.gif' });
+    expect(answer.body).toEqual({
+      imageId: expect.stringMatching(/^[a-f0-9]{32}\.gif$/),
+      originalName: 'admins.json.gif',
+    });
     const served = Buffer.from(await (await fetch(`${server.url}/api/image/${answer.body.imageId}`)).arrayBuffer());
     expect(served.includes('<script')).toBe(false);
     expect((await sharp(served).metadata()).format).toBe('gif');
@@ -112,10 +129,18 @@ describe('a phone photo with GPS and a sideways orientation', () => {
     const answer = await upload(server.url, token, photo, 'IMG_2041.JPG');
     expect(answer.status).toBe(201);
     for (const query of ['', '?w=320', '?w=640']) {
-      const served = Buffer.from(await (await fetch(`${server.url}/api/image/${answer.body.imageId}${query}`)).arrayBuffer());
+      const served = Buffer.from(
+        await (await fetch(`${server.url}/api/image/${answer.body.imageId}${query}`)).arrayBuffer(),
+      );
       const metadata = await sharp(served).metadata();
       expect({ query, width: metadata.width, height: metadata.height }).toEqual({ query, width: 40, height: 60 });
-      expect({ query, exif: metadata.exif, xmp: metadata.xmp, iptc: metadata.iptc, orientation: metadata.orientation }).toEqual({
+      expect({
+        query,
+        exif: metadata.exif,
+        xmp: metadata.xmp,
+        iptc: metadata.iptc,
+        orientation: metadata.orientation,
+      }).toEqual({
         query,
         exif: undefined,
         xmp: undefined,
@@ -133,7 +158,9 @@ describe('the uploads folder', () => {
   it('holds nothing but images named by their hash and their renditions', async () => {
     const names = await readdir(server.uploadsDir, { recursive: true });
     for (const name of names) {
-      expect(name).toMatch(/^(renditions|([a-f0-9]{32}\.(jpg|png|webp|avif|gif))|renditions\/[a-f0-9]{32}\.(jpg|png|webp|avif|gif)\.w\d+\.webp)$/);
+      expect(name).toMatch(
+        /^(renditions|([a-f0-9]{32}\.(jpg|png|webp|avif|gif))|renditions\/[a-f0-9]{32}\.(jpg|png|webp|avif|gif)\.w\d+\.webp)$/,
+      );
     }
   });
 });

@@ -1,0 +1,199 @@
+/** Attacks on every write, each built to be invalid: it must be refused with a 4xx and change nothing. */
+import fc from 'fast-check';
+import type { RawRequest } from '../support.ts';
+import {
+  BODY_ROUTES,
+  BODY_ROUTE_NAMES,
+  EVENT,
+  ID_ROUTES,
+  ITEM_ID_ROUTES,
+  ROLE_ROUTES,
+  jsonText,
+  nested,
+  parses,
+} from './routes.ts';
+import type { BodyRoute, Context, Planned } from './routes.ts';
+import { badItemId, badRole, dateInput, wrongValue } from './values.ts';
+
+const bodyRoute = fc.constantFrom(...BODY_ROUTE_NAMES);
+const limitedTexts = (route: string) =>
+  Object.entries(BODY_ROUTES[route]!.fields).filter(([, field]) => field.kind === 'text' && field.max);
+const routeWithLimitedText = fc.constantFrom(...BODY_ROUTE_NAMES.filter((route) => limitedTexts(route).length > 0));
+const fieldOf = (route: string) => fc.constantFrom(...Object.keys(BODY_ROUTES[route]!.fields));
+
+export const attack = fc.oneof(
+  fc.record({
+    attack: fc.constant('malformed JSON' as const),
+    route: bodyRoute,
+    cut: fc.nat(),
+    garbage: fc.string({ unit: 'binary', maxLength: 8 }),
+    invalidUtf8: fc.boolean(),
+  }),
+  bodyRoute.chain((route) =>
+    fieldOf(route).chain((field) =>
+      fc.record({
+        attack: fc.constant('wrong type' as const),
+        route: fc.constant(route),
+        field: fc.constant(field),
+        value: wrongValue[BODY_ROUTES[route]!.fields[field]!.kind],
+      }),
+    ),
+  ),
+  fc.record({ attack: fc.constant('missing field' as const), route: bodyRoute, which: fc.nat() }),
+  fc.record({
+    attack: fc.constant('huge string' as const),
+    route: routeWithLimitedText,
+    which: fc.nat(),
+    extra: fc.oneof(fc.integer({ min: 1, max: 100 }), fc.integer({ min: 100_000, max: 1_200_000 })),
+  }),
+  fc.record({
+    attack: fc.constant('nested arrays' as const),
+    route: bodyRoute,
+    which: fc.option(fc.nat()),
+    depth: fc.oneof(fc.integer({ min: 1, max: 50 }), fc.integer({ min: 1000, max: 300_000 })),
+  }),
+  fc.record({
+    attack: fc.constant('__proto__ smuggling' as const),
+    route: bodyRoute,
+    key: fc.constantFrom('__proto__', 'constructor', 'prototype'),
+  }),
+  fc.record({
+    attack: fc.constant('not JSON' as const),
+    route: bodyRoute,
+    type: fc.constantFrom(
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/jsonp',
+      'text/json',
+      null,
+    ),
+  }),
+  fc.record({ attack: fc.constant('bad id' as const), route: fc.constantFrom(...ITEM_ID_ROUTES), id: badItemId }),
+  fc.record({ attack: fc.constant('unknown role' as const), route: fc.constantFrom(...ROLE_ROUTES), role: badRole }),
+  fc.record({
+    attack: fc.constant('image not stored' as const),
+    route: fc.constantFrom(
+      'POST /api/logos',
+      'PUT /api/person-image/:role',
+      'POST /api/gallery',
+      'POST /api/homegallery',
+      'POST /api/events',
+      'PUT /api/content',
+    ),
+    hash: fc.stringMatching(/^[a-f0-9]{32}$/),
+  }),
+  fc.record({
+    attack: fc.constant('expiry before publishing' as const),
+    publish: dateInput,
+    daysEarlier: fc.integer({ min: 1, max: 400 }),
+  }),
+  fc.record({
+    attack: fc.constant('stale If-Match' as const),
+    etag: fc.oneof(
+      fc.constant('"stale"'),
+      fc.string({ unit: 'grapheme-ascii', maxLength: 30 }).map((tag) => `"${tag.replace(/["\\]/g, '')}"`),
+      fc.constant('W/"x", "y"'),
+    ),
+  }),
+  fc.record({
+    attack: fc.constant('wrong password' as const),
+    route: fc.constantFrom('POST /api/admin/login', 'PUT /api/admin/password'),
+    password: fc.string({ minLength: 1, maxLength: 60 }),
+  }),
+);
+export type Attack = typeof attack extends fc.Arbitrary<infer A> ? A : never;
+
+export function planAttack(a: Attack, c: Context): Planned {
+  const json = (route: BodyRoute, body: string | Uint8Array, headers: Record<string, string> = {}): RawRequest => ({
+    method: route.method,
+    path: route.path(c),
+    headers: { Authorization: `Bearer ${c.token}`, 'Content-Type': 'application/json', ...headers },
+    body,
+  });
+  const refused = (request: RawRequest): Planned => ({ label: a.attack, request, expect: { kind: 'refused' } });
+  switch (a.attack) {
+    case 'malformed JSON': {
+      const route = BODY_ROUTES[a.route]!;
+      const valid = jsonText(route.body(c));
+      let broken = valid.slice(0, a.cut % valid.length) + a.garbage;
+      if (parses(broken)) broken += ' }'; // the garbage happened to close it: break it again
+      return refused(
+        json(route, a.invalidUtf8 ? Buffer.concat([Buffer.from(broken), Buffer.from([0xff, 0xc0, 0xfe])]) : broken),
+      );
+    }
+    case 'wrong type': {
+      const route = BODY_ROUTES[a.route]!;
+      return refused(json(route, jsonText({ ...route.body(c), [a.field]: a.value })));
+    }
+    case 'missing field': {
+      const route = BODY_ROUTES[a.route]!;
+      const required = route.required ?? Object.keys(route.body(c));
+      const { [required[a.which % required.length]!]: _left, ...rest } = route.body(c);
+      return refused(json(route, jsonText(rest)));
+    }
+    case 'huge string': {
+      const route = BODY_ROUTES[a.route]!;
+      const limited = limitedTexts(a.route);
+      const [name, field] = limited[a.which % limited.length]!;
+      return refused(json(route, jsonText({ ...route.body(c), [name]: 'w'.repeat(field.max! + a.extra) })));
+    }
+    case 'nested arrays': {
+      const route = BODY_ROUTES[a.route]!;
+      const names = Object.keys(route.fields);
+      if (a.which === null) return refused(json(route, nested(a.depth, '1')));
+      const name = names[a.which % names.length]!;
+      const body = jsonText({ ...route.body(c), [name]: '\u0000' });
+      return refused(json(route, body.replace('"\\u0000"', nested(a.depth, '"x"'))));
+    }
+    case '__proto__ smuggling': {
+      // The whole body hidden under the key: taken as the prototype, it would pass for a valid one.
+      const route = BODY_ROUTES[a.route]!;
+      return refused(json(route, jsonText({ [a.key]: route.body(c) })));
+    }
+    case 'not JSON': {
+      const route = BODY_ROUTES[a.route]!;
+      const request = json(route, jsonText(route.body(c)));
+      if (a.type === null) delete request.headers!['Content-Type'];
+      else request.headers!['Content-Type'] = a.type;
+      return refused(request);
+    }
+    case 'bad id':
+    case 'unknown role': {
+      const route = ID_ROUTES[a.route]!;
+      const id = a.attack === 'bad id' ? a.id : a.role;
+      const body = route.body?.(c);
+      return refused({
+        method: route.method,
+        path: route.path(id),
+        headers: { Authorization: `Bearer ${c.token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    }
+    case 'image not stored': {
+      const route = BODY_ROUTES[a.route]!;
+      const missing = { imageId: `${a.hash}.png`, originalName: 'gone.png' };
+      const bodies: Record<string, Record<string, unknown>> = {
+        'POST /api/events': { ...EVENT, image: missing },
+        'PUT /api/content': { ...c.content, secretaryImage: missing },
+      };
+      return refused(json(route, jsonText(bodies[a.route] ?? { ...route.body(c), ...missing })));
+    }
+    case 'expiry before publishing': {
+      const expiry = new Date(Date.parse(a.publish.stored) - a.daysEarlier * 86_400_000).toISOString().slice(0, 10);
+      return refused(
+        json(BODY_ROUTES['POST /api/news']!, jsonText({ ...EVENT, publishDate: a.publish.sent, expiryDate: expiry })),
+      );
+    }
+    case 'stale If-Match':
+      return refused(json(BODY_ROUTES['PUT /api/content']!, jsonText(c.content), { 'If-Match': a.etag }));
+    case 'wrong password': {
+      const password = a.password === c.password ? `${a.password}!` : a.password;
+      const body =
+        a.route === 'POST /api/admin/login'
+          ? { username: 'admin', password }
+          : { currentPassword: password, newPassword: 'never-set-by-the-fuzzer' };
+      return refused(json(BODY_ROUTES[a.route]!, jsonText(body)));
+    }
+  }
+}

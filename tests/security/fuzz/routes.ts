@@ -1,0 +1,257 @@
+/**
+ * The writes of the API as the fuzzing sees them: each call that takes a JSON body with its
+ * fields and a body it accepts (which the attacks break), the calls with an `{id}` or `{role}`
+ * in their path, and what a planned case is: a request and what it must do to the stored data.
+ */
+import { LEADERSHIP_ROLES, type SiteContent, type ImageRef } from '../../../site/lib/content-schema.ts';
+import type { Alumni } from '../../../site/lib/alumni-schema.ts';
+import type { RawRequest } from '../support.ts';
+
+export interface Stored {
+  content: SiteContent;
+  alumni: Alumni[];
+}
+
+export interface Context extends Stored {
+  token: string;
+  /** An uploaded image that the first logo keeps in use for the whole run. */
+  image: ImageRef;
+  /** The password of the administrator the token belongs to. */
+  password: string;
+  /** Kept from case to case: registrations sent so far (a connection may send 30 an hour). */
+  counters: { registrations: number };
+}
+
+export type Expectation =
+  | { kind: 'refused' }
+  | { kind: 'written'; effect: (before: Stored, after: Stored) => Stored }
+  | { kind: 'anything but a server error' };
+
+export interface Planned {
+  label: string;
+  request: RawRequest;
+  expect: Expectation;
+}
+
+// ——— Routes that take a JSON body, their fields, and a body each would accept ———
+
+export type Kind =
+  | 'text'
+  | 'date'
+  | 'optionalDate'
+  | 'nullableDate'
+  | 'time'
+  | 'imageRef'
+  | 'optionalImageRef'
+  | 'imageId'
+  | 'priority'
+  | 'boolean'
+  | 'email'
+  | 'mobile'
+  | 'gender'
+  | 'list';
+export interface Field {
+  kind: Kind;
+  max?: number;
+}
+
+export interface BodyRoute {
+  method: 'POST' | 'PUT';
+  path: (context: Context) => string;
+  fields: Record<string, Field>;
+  /** A body the call accepts: the attacks break it. */
+  body: (context: Context) => Record<string, unknown>;
+  /** The fields of that body that may not be left out (all of them unless said). */
+  required?: string[];
+}
+
+const text = (max?: number): Field => ({ kind: 'text', max });
+export const EVENT_FIELDS: Record<string, Field> = {
+  title: text(200),
+  description: text(5000),
+  date: { kind: 'date' },
+  time: { kind: 'time' },
+  location: text(200),
+  image: { kind: 'optionalImageRef' },
+};
+export const NEWS_FIELDS: Record<string, Field> = {
+  title: text(200),
+  description: text(5000),
+  publishDate: { kind: 'optionalDate' },
+  expiryDate: { kind: 'nullableDate' },
+  priority: { kind: 'priority' },
+  image: { kind: 'optionalImageRef' },
+};
+export const PHOTO_FIELDS: Record<string, Field> = {
+  imageId: { kind: 'imageId' },
+  originalName: text(255),
+  caption: text(200),
+};
+export const IMAGE_FIELDS: Record<string, Field> = { imageId: { kind: 'imageId' }, originalName: text(255) };
+export const ALUMNI_FIELDS: Record<string, Field> = {
+  fullName: text(120),
+  gender: { kind: 'gender' },
+  mobile: { kind: 'mobile' },
+  email: { kind: 'email' },
+  address: text(500),
+  periodOfStudy: text(50),
+  qualification: text(200),
+  occupation: text(200),
+  companyName: text(200),
+  companyAddress: text(500),
+  message: text(2000),
+};
+export const CONTENT_FIELDS: Record<string, Field> = Object.fromEntries([
+  ...['logos', 'homegallery', 'gallery', 'events', 'news'].map((list) => [list, { kind: 'list' }]),
+  ...LEADERSHIP_ROLES.flatMap((role) => [
+    [`${role}Message`, text(10_000)],
+    [`${role}Image`, { kind: 'optionalImageRef' }],
+  ]),
+]);
+
+export const ALUMNUS = {
+  fullName: 'Fuzz Alumnus',
+  gender: 'female',
+  mobile: '+91 98000 12345',
+  email: 'fuzz@example.org',
+  address: '1 Test Road',
+  periodOfStudy: '2000-2012',
+  qualification: 'BA',
+  occupation: 'Teacher',
+};
+
+const anyId = (list: readonly { _id: string }[]) => list[0]?._id ?? crypto.randomUUID();
+export const EVENT = { title: 'Fuzz event', description: 'Sent by the fuzzer', date: '2031-05-05' };
+const news = { title: 'Fuzz news', description: 'Sent by the fuzzer' };
+
+export const BODY_ROUTES: Record<string, BodyRoute> = {
+  'PUT /api/content': {
+    method: 'PUT',
+    path: () => '/api/content',
+    fields: CONTENT_FIELDS,
+    body: (c) => ({ ...c.content }),
+  },
+  'POST /api/logos': {
+    method: 'POST',
+    path: () => '/api/logos',
+    fields: IMAGE_FIELDS,
+    body: (c) => ({ ...c.image }),
+    required: ['imageId'],
+  },
+  'PUT /api/person-image/:role': {
+    method: 'PUT',
+    path: () => '/api/person-image/president',
+    fields: IMAGE_FIELDS,
+    body: (c) => ({ ...c.image }),
+    required: ['imageId'],
+  },
+  'POST /api/events': { method: 'POST', path: () => '/api/events', fields: EVENT_FIELDS, body: () => EVENT },
+  'PUT /api/events/:id': {
+    method: 'PUT',
+    path: (c) => `/api/events/${anyId(c.content.events)}`,
+    fields: EVENT_FIELDS,
+    body: () => EVENT,
+  },
+  'POST /api/news': { method: 'POST', path: () => '/api/news', fields: NEWS_FIELDS, body: () => news },
+  'PUT /api/news/:id': {
+    method: 'PUT',
+    path: (c) => `/api/news/${anyId(c.content.news)}`,
+    fields: NEWS_FIELDS,
+    body: () => news,
+  },
+  'POST /api/homegallery': {
+    method: 'POST',
+    path: () => '/api/homegallery',
+    fields: PHOTO_FIELDS,
+    body: (c) => ({ ...c.image, caption: 'Gate' }),
+    required: ['imageId', 'caption'],
+  },
+  'POST /api/gallery': {
+    method: 'POST',
+    path: () => '/api/gallery',
+    fields: PHOTO_FIELDS,
+    body: (c) => ({ ...c.image, caption: 'Hall' }),
+    required: ['imageId', 'caption'],
+  },
+  'POST /api/alumni': { method: 'POST', path: () => '/api/alumni', fields: ALUMNI_FIELDS, body: () => ALUMNUS },
+  'PUT /api/alumni/:id/approve': {
+    method: 'PUT',
+    path: (c) => `/api/alumni/${anyId(c.alumni)}/approve`,
+    fields: { isApproved: { kind: 'boolean' } },
+    body: () => ({ isApproved: true }),
+  },
+  'POST /api/admin/create': {
+    method: 'POST',
+    path: () => '/api/admin/create',
+    fields: { username: text(100), password: text(200) },
+    body: () => ({ username: 'newcomer', password: 'newcomer-pass' }),
+  },
+  'POST /api/admin/login': {
+    method: 'POST',
+    path: () => '/api/admin/login',
+    fields: { username: text(100), password: text(200) },
+    body: (c) => ({ username: 'admin', password: c.password }),
+  },
+  'PUT /api/admin/password': {
+    method: 'PUT',
+    path: () => '/api/admin/password',
+    fields: { currentPassword: text(), newPassword: text(200) },
+    body: (c) => ({ currentPassword: c.password, newPassword: 'never-set-by-the-fuzzer' }),
+  },
+};
+export const BODY_ROUTE_NAMES = Object.keys(BODY_ROUTES);
+
+/** Calls with an `{id}` (or `{role}`) in their path, as functions of it. */
+export const ID_ROUTES: Record<
+  string,
+  { method: string; path: (id: string) => string; body?: (c: Context) => unknown }
+> = {
+  'DELETE /api/logos/:id': { method: 'DELETE', path: (id) => `/api/logos/${id}` },
+  'PUT /api/events/:id': { method: 'PUT', path: (id) => `/api/events/${id}`, body: () => EVENT },
+  'DELETE /api/events/:id': { method: 'DELETE', path: (id) => `/api/events/${id}` },
+  'DELETE /api/events/:id/image': { method: 'DELETE', path: (id) => `/api/events/${id}/image` },
+  'PUT /api/news/:id': { method: 'PUT', path: (id) => `/api/news/${id}`, body: () => EVENT },
+  'DELETE /api/news/:id': { method: 'DELETE', path: (id) => `/api/news/${id}` },
+  'DELETE /api/news/:id/image': { method: 'DELETE', path: (id) => `/api/news/${id}/image` },
+  'DELETE /api/homegallery/:id': { method: 'DELETE', path: (id) => `/api/homegallery/${id}` },
+  'DELETE /api/gallery/:id': { method: 'DELETE', path: (id) => `/api/gallery/${id}` },
+  'PUT /api/alumni/:id/approve': {
+    method: 'PUT',
+    path: (id) => `/api/alumni/${id}/approve`,
+    body: () => ({ isApproved: true }),
+  },
+  'DELETE /api/alumni/:id': { method: 'DELETE', path: (id) => `/api/alumni/${id}` },
+  'PUT /api/person-image/:role': { method: 'PUT', path: (role) => `/api/person-image/${role}`, body: (c) => c.image },
+  'DELETE /api/person-image/:role': { method: 'DELETE', path: (role) => `/api/person-image/${role}` },
+};
+export const ITEM_ID_ROUTES = Object.keys(ID_ROUTES).filter((name) => name.includes(':id'));
+export const ROLE_ROUTES = Object.keys(ID_ROUTES).filter((name) => name.includes(':role'));
+
+export type Junk = [string, unknown][];
+
+/**
+ * A JSON object written out by hand, so that `__proto__` keys reach the server as sent. The extra
+ * keys never use the name of one of the call's `fields`: they must have no effect at all.
+ */
+export function jsonText(value: Record<string, unknown>, extra: Junk = [], fields: Record<string, Field> = {}): string {
+  const entries = [
+    ...extra.filter(([key]) => !Object.hasOwn(fields, key) && !Object.hasOwn(value, key)),
+    ...Object.entries(value),
+  ]
+    .filter(([, item]) => item !== undefined)
+    .map(([key, item]) => `${JSON.stringify(key)}:${JSON.stringify(item)}`);
+  return `{${entries.join(',')}}`;
+}
+
+export function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function nested(depth: number, inner: string): string {
+  return '['.repeat(depth) + inner + ']'.repeat(depth);
+}

@@ -1,0 +1,188 @@
+/** Values for the fuzzing: text as anyone types it, dates, and every kind of wrong value and id. */
+import fc from 'fast-check';
+import { LEADERSHIP_ROLES } from '../../../site/lib/content-schema.ts';
+import { dateInZone } from '../../../site/lib/dates.ts';
+import { school } from '../../../site/school.ts';
+import type { Kind } from './routes.ts';
+
+const WHITESPACE = fc.constantFrom('', ' ', '  ', '\t', '\n', '\u00a0', '\u2003');
+/** Text as people (and attackers) type it: any script, markup, emoji, control characters. */
+const anyText = fc.oneof(
+  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }),
+  fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }),
+  fc.constantFrom(
+    '<script>alert(1)</script>',
+    '"><img src=x onerror=alert(1)>',
+    '{{constructor.constructor("alert(1)")()}}',
+    '${process.exit()}',
+    "'; DROP TABLE events; --",
+    '\u202eevil\u202c',
+    'a\u0000b',
+    '\ud800 lone surrogate',
+    '../../etc/passwd',
+    '__proto__',
+  ),
+);
+/** Text for a field of at most `max` characters; the server stores it trimmed. */
+export const textUpTo = (max: number) =>
+  fc
+    .tuple(WHITESPACE, fc.oneof({ weight: 5, arbitrary: anyText }, fc.constant('x'.repeat(max))), WHITESPACE)
+    .map(([before, value, after]) => `${before}${value}${after}`)
+    .filter((value) => value.trim().length >= 1 && value.trim().length <= max);
+
+const day = fc.date({
+  min: new Date('1901-01-01T00:00:00Z'),
+  max: new Date('2099-12-31T00:00:00Z'),
+  noInvalidDate: true,
+});
+/** A date as `YYYY-MM-DD` or as a full ISO date-time, with the calendar day the school stores. */
+export const dateInput = fc.oneof(
+  day.map((date) => ({ sent: date.toISOString().slice(0, 10), stored: date.toISOString().slice(0, 10) })),
+  day.map((date) => ({ sent: date.toISOString(), stored: dateInZone(date, school.timeZone) })),
+);
+export const timeInput = fc
+  .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+  .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
+
+/** Values of the wrong type (or form) for each kind of field. */
+const NOT_TEXT = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 }),
+  fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+);
+const NOT_A_DATE = fc.constantFrom(
+  'tomorrow',
+  '2024-13-01',
+  '2024-02-30',
+  '01/02/2024',
+  '2024-1-1',
+  '20240101',
+  ' ',
+  '2024-01-01T25:00:00Z',
+);
+const NOT_AN_IMAGE_ID = fc.constantFrom(
+  '../../data/admins.json',
+  `${'0'.repeat(32)}.svg`,
+  `${'A'.repeat(32)}.png`,
+  'x.png',
+  '',
+  '%2e%2e%2fcontent.json',
+);
+export const wrongValue: Record<Kind, fc.Arbitrary<unknown>> = {
+  text: NOT_TEXT,
+  list: fc.oneof(
+    fc.string(),
+    fc.integer(),
+    fc.constant(null),
+    fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 2 }),
+    fc.constant([{ _id: '../x' }]),
+  ),
+  date: fc.oneof(NOT_TEXT, NOT_A_DATE, fc.constant('')),
+  optionalDate: fc.oneof(NOT_TEXT, NOT_A_DATE, fc.constant('')),
+  nullableDate: fc.oneof(
+    NOT_TEXT.filter((value) => value !== null),
+    NOT_A_DATE,
+  ),
+  time: fc.oneof(NOT_TEXT, fc.constantFrom('25:00', '9:30', '12:60', 'noon', '12:30:00')),
+  imageRef: fc.oneof(NOT_TEXT, fc.record({ imageId: NOT_AN_IMAGE_ID })),
+  optionalImageRef: fc.oneof(
+    NOT_TEXT.filter((value) => value !== null),
+    fc.record({ imageId: NOT_AN_IMAGE_ID }),
+  ),
+  imageId: fc.oneof(NOT_TEXT, NOT_AN_IMAGE_ID),
+  priority: fc.oneof(NOT_TEXT, fc.constantFrom('High', 'urgent', '', 'medium ')),
+  boolean: fc.oneof(fc.constantFrom('true', 'false', 1, 0, null, [], {}), fc.string()),
+  email: fc.oneof(NOT_TEXT, fc.constantFrom('not-an-email', 'a@', '@example.org', 'a b@example.org', '')),
+  mobile: fc.oneof(NOT_TEXT, fc.constantFrom('call me', '12', 'abcdefghij', '+91 98765 43210 ext. 55', '')),
+  gender: fc.oneof(NOT_TEXT, fc.constantFrom('other', 'Male', '', 'female ')),
+};
+
+/** Ids that cannot name an item: traversals (plain, encoded, doubly encoded), other forms, unknown ids. */
+const TRAVERSALS = [
+  '../',
+  '..%2f',
+  '%2e%2e%2f',
+  '%2e%2e/',
+  '..%5c',
+  '%2e%2e%5c',
+  '....//',
+  '..;/',
+  '%252e%252e%252f',
+  '%c0%ae%c0%ae/',
+  '..%00/',
+  '%00',
+];
+const TARGETS = ['admins.json', 'data/alumni.json', '..%2f..%2fetc%2fpasswd', 'content.json%00.png', ''];
+export const badItemId = fc.oneof(
+  fc
+    .tuple(fc.constantFrom(...TRAVERSALS), fc.integer({ min: 1, max: 4 }), fc.constantFrom(...TARGETS))
+    .map(([step, times, target]) => step.repeat(times) + target),
+  fc.uuid().map((id) => id),
+  fc.uuid().map((id) => id.toUpperCase()),
+  fc.uuid().map((id) => `${id}%2f..`),
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'prototype',
+    'toString',
+    'null',
+    'undefined',
+    '0',
+    '-1',
+    '%20',
+    'not-an-id',
+  ),
+  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }).map(encodeURIComponent),
+);
+export const badRole = fc
+  .oneof(
+    fc.constantFrom(
+      '__proto__',
+      'constructor',
+      'toString',
+      'hasOwnProperty',
+      'President',
+      'PRESIDENT',
+      'president%20',
+      '%20president',
+      'president%00',
+      'honorarypresident',
+      'presidentImage',
+      'presidentMessage',
+      '..%2fpresident',
+      'president%2f..%2fsecretary',
+      'principal',
+      '%2e%2e%2fsecretary',
+    ),
+    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }).map(encodeURIComponent),
+  )
+  .filter((role) => !(LEADERSHIP_ROLES as readonly string[]).includes(role));
+
+/** Keys that must have no effect, with values meant to do harm if they had one. */
+export const junk = fc.array(
+  fc.tuple(
+    fc.oneof(
+      fc.constantFrom(
+        '__proto__',
+        'constructor',
+        'prototype',
+        '_id',
+        'isApproved',
+        'registrationDate',
+        'passwordHash',
+        'then',
+        'toString',
+      ),
+      fc.string({ maxLength: 10 }),
+    ),
+    fc.oneof(
+      fc.constant({ polluted: true, isAdmin: true, then: 'x', toString: 'x' }),
+      fc.constant({ prototype: { polluted: true } }),
+      fc.jsonValue({ maxDepth: 2 }),
+    ),
+  ),
+  { maxLength: 3 },
+);

@@ -1,0 +1,284 @@
+/**
+ * Writes meant to succeed, many with `__proto__`, `constructor` or unknown keys that must have no
+ * effect: each must change exactly what it says, which its plan spells out.
+ */
+import fc from 'fast-check';
+import type { Alumni } from '../../../site/lib/alumni-schema.ts';
+import { LEADERSHIP_ROLES, type SiteContent } from '../../../site/lib/content-schema.ts';
+import type { RawRequest } from '../support.ts';
+import { planAttack } from './attacks.ts';
+import {
+  ALUMNI_FIELDS,
+  ALUMNUS,
+  CONTENT_FIELDS,
+  EVENT_FIELDS,
+  IMAGE_FIELDS,
+  NEWS_FIELDS,
+  PHOTO_FIELDS,
+  jsonText,
+} from './routes.ts';
+import type { Context, Planned, Stored } from './routes.ts';
+import { dateInput, junk, textUpTo, timeInput } from './values.ts';
+
+const optional = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
+const imageChoice = fc.constantFrom('absent', 'null', 'stored') as fc.Arbitrary<'absent' | 'null' | 'stored'>;
+const eventInput = fc.record({
+  title: textUpTo(200),
+  description: textUpTo(5000),
+  date: dateInput,
+  time: optional(timeInput),
+  location: optional(textUpTo(200)),
+  image: imageChoice,
+});
+const newsInput = fc.record({
+  title: textUpTo(200),
+  description: textUpTo(5000),
+  publishDate: dateInput,
+  expiresAfterDays: fc.option(fc.integer({ min: 0, max: 400 })),
+  priority: optional(fc.constantFrom('low', 'medium', 'high')),
+  image: imageChoice,
+});
+const pick = fc.nat();
+const list = fc.constantFrom('homegallery', 'gallery') as fc.Arbitrary<'homegallery' | 'gallery'>;
+const role = fc.constantFrom(...LEADERSHIP_ROLES);
+
+export const write = fc.oneof(
+  fc.record({ write: fc.constant('add event' as const), input: eventInput, junk }),
+  fc.record({ write: fc.constant('edit event' as const), pick, input: eventInput, junk }),
+  fc.record({ write: fc.constant('delete event' as const), pick }),
+  fc.record({ write: fc.constant('remove event image' as const), pick }),
+  fc.record({ write: fc.constant('add news' as const), input: newsInput, junk }),
+  fc.record({ write: fc.constant('edit news' as const), pick, input: newsInput, junk }),
+  fc.record({ write: fc.constant('delete news' as const), pick }),
+  fc.record({ write: fc.constant('remove news image' as const), pick }),
+  fc.record({ write: fc.constant('add logo' as const), name: optional(textUpTo(255)), junk }),
+  fc.record({ write: fc.constant('delete logo' as const), pick }),
+  fc.record({ write: fc.constant('add photo' as const), list, caption: textUpTo(200), junk }),
+  fc.record({ write: fc.constant('delete photo' as const), list, pick }),
+  fc.record({ write: fc.constant('set leader image' as const), role, junk }),
+  fc.record({ write: fc.constant('remove leader image' as const), role }),
+  fc.record({ write: fc.constant('edit message' as const), role, message: textUpTo(10_000), junk }),
+  fc.record({ write: fc.constant('approve alumni' as const), pick, isApproved: fc.boolean(), junk }),
+  fc.record({
+    write: fc.constant('register alumni' as const),
+    fullName: textUpTo(120),
+    message: optional(textUpTo(2000)),
+    junk,
+  }),
+);
+export type Write = typeof write extends fc.Arbitrary<infer W> ? W : never;
+
+/** The item a pick names in a list, or null when the list is empty. */
+const picked = <T>(items: readonly T[], n: number): T | null => (items.length ? items[n % items.length]! : null);
+
+export function planWrite(w: Write, c: Context): Planned {
+  const auth = { Authorization: `Bearer ${c.token}` };
+  const send = (method: string, path: string, body?: string): RawRequest => ({
+    method,
+    path,
+    headers: body === undefined ? auth : { ...auth, 'Content-Type': 'application/json' },
+    body,
+  });
+  const written = (request: RawRequest, effect: (before: Stored, after: Stored) => Stored): Planned => ({
+    label: w.write,
+    request,
+    expect: { kind: 'written', effect },
+  });
+  const changeContent = (request: RawRequest, change: (content: SiteContent, after: SiteContent) => SiteContent) =>
+    written(request, (before, after) => ({ ...before, content: change(before.content, after.content) }));
+  const imageRef = { ...c.image };
+  const storedImage = (choice: 'absent' | 'null' | 'stored') => (choice === 'stored' ? imageRef : null);
+  const sentImage = (choice: 'absent' | 'null' | 'stored') =>
+    ({ absent: undefined, null: null, stored: imageRef })[choice];
+  const { content } = c;
+
+  switch (w.write) {
+    case 'add event':
+    case 'edit event': {
+      const target = w.write === 'edit event' ? picked(content.events, w.pick) : null;
+      if (w.write === 'edit event' && !target) return planWrite({ ...w, write: 'add event' }, c);
+      const { input } = w;
+      const body = jsonText({ ...input, date: input.date.sent, image: sentImage(input.image) }, w.junk, EVENT_FIELDS);
+      const stored = {
+        title: input.title.trim(),
+        description: input.description.trim(),
+        date: input.date.stored,
+        time: input.time ?? '',
+        location: input.location?.trim() ?? '',
+        image: storedImage(input.image),
+      };
+      if (target) {
+        return changeContent(send('PUT', `/api/events/${target._id}`, body), (before) => ({
+          ...before,
+          events: before.events.map((item) => (item._id === target._id ? { _id: target._id, ...stored } : item)),
+        }));
+      }
+      return changeContent(send('POST', '/api/events', body), (before, after) => ({
+        ...before,
+        events: [...before.events, { _id: newId(before.events, after.events), ...stored }],
+      }));
+    }
+    case 'add news':
+    case 'edit news': {
+      const target = w.write === 'edit news' ? picked(content.news, w.pick) : null;
+      if (w.write === 'edit news' && !target) return planWrite({ ...w, write: 'add news' }, c);
+      const { input } = w;
+      const expiry =
+        input.expiresAfterDays === null
+          ? null
+          : new Date(Date.parse(input.publishDate.stored) + input.expiresAfterDays * 86_400_000)
+              .toISOString()
+              .slice(0, 10);
+      const body = jsonText(
+        {
+          ...input,
+          expiresAfterDays: undefined,
+          publishDate: input.publishDate.sent,
+          expiryDate: expiry,
+          image: sentImage(input.image),
+        },
+        w.junk,
+        NEWS_FIELDS,
+      );
+      const stored = {
+        title: input.title.trim(),
+        description: input.description.trim(),
+        publishDate: input.publishDate.stored,
+        expiryDate: expiry,
+        priority: input.priority ?? 'medium',
+        image: storedImage(input.image),
+      };
+      if (target) {
+        return changeContent(send('PUT', `/api/news/${target._id}`, body), (before) => ({
+          ...before,
+          news: before.news.map((item) => (item._id === target._id ? { _id: target._id, ...stored } : item)),
+        }));
+      }
+      return changeContent(send('POST', '/api/news', body), (before, after) => ({
+        ...before,
+        news: [...before.news, { _id: newId(before.news, after.news), ...stored }],
+      }));
+    }
+    case 'delete event':
+    case 'remove event image':
+    case 'delete news':
+    case 'remove news image': {
+      const listName = w.write.includes('event') ? 'events' : 'news';
+      const items: readonly { _id: string; image: unknown }[] = content[listName];
+      const target = picked(items, w.pick);
+      if (!target)
+        return planAttack({ attack: 'bad id', route: `DELETE /api/${listName}/:id`, id: crypto.randomUUID() }, c);
+      const removeImage = w.write.startsWith('remove');
+      const path = `/api/${listName}/${target._id}${removeImage ? '/image' : ''}`;
+      const change = <T extends { _id: string; image: unknown }>(list: T[]): T[] =>
+        removeImage
+          ? list.map((item) => (item._id === target._id ? { ...item, image: null } : item))
+          : list.filter((item) => item._id !== target._id);
+      return changeContent(send('DELETE', path), (before) => ({
+        ...before,
+        [listName]: change<{ _id: string; image: unknown }>(before[listName]),
+      }));
+    }
+    case 'add logo': {
+      // A school has a few logos: past 40, one is deleted instead (the first one never is).
+      if (content.logos.length >= 40) return planWrite({ write: 'delete logo', pick: 0 }, c);
+      const sent = { imageId: imageRef.imageId, originalName: w.name };
+      return changeContent(send('POST', '/api/logos', jsonText(sent, w.junk, IMAGE_FIELDS)), (before, after) => ({
+        ...before,
+        logos: [
+          ...before.logos,
+          { _id: newId(before.logos, after.logos), imageId: imageRef.imageId, originalName: w.name?.trim() ?? '' },
+        ],
+      }));
+    }
+    case 'delete logo': {
+      const target = picked(content.logos.slice(1), w.pick);
+      if (!target) return planWrite({ write: 'add logo', name: undefined, junk: [] }, c);
+      return changeContent(send('DELETE', `/api/logos/${target._id}`), (before) => ({
+        ...before,
+        logos: before.logos.filter((item) => item._id !== target._id),
+      }));
+    }
+    case 'add photo':
+      return changeContent(
+        send('POST', `/api/${w.list}`, jsonText({ ...imageRef, caption: w.caption }, w.junk, PHOTO_FIELDS)),
+        (before, after) => ({
+          ...before,
+          [w.list]: [
+            ...before[w.list],
+            { _id: newId(before[w.list], after[w.list]), imageId: imageRef.imageId, caption: w.caption.trim() },
+          ],
+        }),
+      );
+    case 'delete photo': {
+      const target = picked(content[w.list], w.pick);
+      if (!target)
+        return planAttack({ attack: 'bad id', route: `DELETE /api/${w.list}/:id`, id: crypto.randomUUID() }, c);
+      return changeContent(send('DELETE', `/api/${w.list}/${target._id}`), (before) => ({
+        ...before,
+        [w.list]: before[w.list].filter((item) => item._id !== target._id),
+      }));
+    }
+    case 'set leader image':
+      return changeContent(
+        send('PUT', `/api/person-image/${w.role}`, jsonText(imageRef, w.junk, IMAGE_FIELDS)),
+        (before) => ({
+          ...before,
+          [`${w.role}Image`]: imageRef,
+        }),
+      );
+    case 'remove leader image':
+      return changeContent(send('DELETE', `/api/person-image/${w.role}`), (before) => ({
+        ...before,
+        [`${w.role}Image`]: null,
+      }));
+    case 'edit message':
+      return changeContent(
+        send('PUT', '/api/content', jsonText({ ...content, [`${w.role}Message`]: w.message }, w.junk, CONTENT_FIELDS)),
+        (before) => ({ ...before, [`${w.role}Message`]: w.message.trim() }),
+      );
+    case 'approve alumni': {
+      const target = picked(c.alumni, w.pick);
+      if (!target)
+        return planAttack({ attack: 'bad id', route: 'PUT /api/alumni/:id/approve', id: crypto.randomUUID() }, c);
+      return written(
+        send('PUT', `/api/alumni/${target._id}/approve`, jsonText({ isApproved: w.isApproved }, w.junk)),
+        (before) => ({
+          ...before,
+          alumni: before.alumni.map((item) => (item._id === target._id ? { ...item, isApproved: w.isApproved } : item)),
+        }),
+      );
+    }
+    case 'register alumni': {
+      if (c.counters.registrations >= 25)
+        return planWrite({ write: 'approve alumni', pick: 0, isApproved: true, junk: w.junk }, c);
+      c.counters.registrations += 1;
+      const sent = {
+        ...ALUMNUS,
+        fullName: w.fullName,
+        email: `fuzz${c.counters.registrations}@example.org`,
+        message: w.message,
+      };
+      return written(send('POST', '/api/alumni', jsonText(sent, w.junk, ALUMNI_FIELDS)), (before, after) => {
+        const added = after.alumni.find((item) => !before.alumni.some((old) => old._id === item._id));
+        const record = {
+          ...sent,
+          fullName: w.fullName.trim(),
+          message: w.message?.trim() ?? '',
+          companyName: '',
+          companyAddress: '',
+          _id: added?._id ?? 'a new registration',
+          isApproved: false,
+          registrationDate: added?.registrationDate ?? 'now',
+        };
+        return { ...before, alumni: [...before.alumni, record as Alumni] };
+      });
+    }
+  }
+}
+
+/** The id of the item added at the end of `after`, checked to be new. */
+function newId(before: readonly { _id: string }[], after: readonly { _id: string }[]): string {
+  const id = after.at(-1)?._id ?? '';
+  return before.some((item) => item._id === id) ? 'the id of an existing item' : id;
+}
