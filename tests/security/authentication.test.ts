@@ -8,12 +8,11 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type AppDeps } from '../../admin-api/app.ts';
 import { call, setupAndLogin } from '../support/api.ts';
 import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
 import { tokensFor, uploaded } from '../api/helpers.ts';
 import { solidImage } from '../api/test-images.ts';
-import { Tally, storedFiles } from './support.ts';
+import { Tally, apiCalls, storedFiles } from './support.ts';
 
 const SECRET = 'security-suite-secret-0123456789abcdef';
 const tally = new Tally('Authentication attacks');
@@ -35,14 +34,6 @@ const PUBLIC_CALLS = [
   'POST /api/admin/create',
 ];
 
-/** Every call the API answers, as "METHOD /path", read from the app's own routing table. */
-function apiCalls(): string[] {
-  const inert = { stores: {}, publisher: {}, images: {}, jwtSecret: '', trustProxy: false } as unknown as AppDeps;
-  const calls = createApp(inert)
-    .routes.filter((route) => route.method !== 'ALL')
-    .map((route) => `${route.method} ${route.path}`);
-  return [...new Set(calls)].sort();
-}
 
 const ALUMNUS = {
   fullName: 'Kiran Rao',

@@ -17,9 +17,9 @@ import { uploaded } from '../api/helpers.ts';
 import { animatedGif, solidImage } from '../api/test-images.ts';
 import { attack, planAttack } from './fuzz/attacks.ts';
 import { damagedImage, planDamagedImage } from './fuzz/damaged-images.ts';
-import { ALUMNUS, type Context, type Planned, type Stored } from './fuzz/routes.ts';
+import { ALUMNUS, BODY_ROUTES, ID_ROUTES, type Context, type Planned, type Stored } from './fuzz/routes.ts';
 import { planWrite, write } from './fuzz/writes.ts';
-import { Tally, jsonOf, rawRequest, storedFiles } from './support.ts';
+import { Tally, apiCalls, jsonOf, rawRequest, storedFiles } from './support.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1200);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
@@ -86,6 +86,12 @@ async function check(plan: Planned): Promise<void> {
       tally.add(`damaged images ${answer.status === 201 ? 'still readable, stored' : 'refused'}`);
   }
 }
+
+it('knows every write of the API (a new one cannot be left out)', () => {
+  const writes = apiCalls().filter((name) => !name.startsWith('GET '));
+  const fuzzed = new Set([...Object.keys(BODY_ROUTES), ...Object.keys(ID_ROUTES), 'POST /api/upload']);
+  expect(writes.filter((name) => !fuzzed.has(name))).toEqual([]);
+});
 
 const anyCase = fc.oneof(
   { weight: 5, arbitrary: attack.map((a) => ({ attack: a })) },

@@ -2,6 +2,16 @@
 import { request } from 'node:http';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createApp, type AppDeps } from '../../admin-api/app.ts';
+
+/** Every call the API answers, as "METHOD /path", read from the app's own routing table. */
+export function apiCalls(): string[] {
+  const inert = { stores: {}, publisher: {}, images: {}, jwtSecret: '', trustProxy: false } as unknown as AppDeps;
+  const calls = createApp(inert)
+    .routes.filter((route) => route.method !== 'ALL')
+    .map((route) => `${route.method} ${route.path}`);
+  return [...new Set(calls)].sort();
+}
 
 export interface RawAnswer {
   status: number;
