@@ -147,6 +147,7 @@ describe('setup', () => {
   it('creates exactly one administrator when raced, and refuses every later attempt without a valid token', async () => {
     expect(setupRace.filter((status) => status === 201)).toHaveLength(1);
     expect(setupRace.filter((status) => status === 403)).toHaveLength(7);
+    tally.add('setup attempts refused', 7);
     const { refused } = tokensFor(SECRET, token);
     const admins = await readFile(join(server.dataDir, 'admins.json'), 'utf8');
     for (const [kind, badToken] of Object.entries(refused)) {

@@ -72,6 +72,7 @@ async function check(plan: Planned): Promise<void> {
       expect(answer.headers['content-type']).toMatch(/^application\/json/);
       expect(after, JSON.stringify(seen)).toEqual(before);
       tally.add(`attacks refused: ${plan.label}`);
+      tally.add('attacks refused, all kinds');
       return;
     case 'written': {
       expect({ ...seen, written: answer.status < 300 }, answer.text.slice(0, 300)).toEqual({ ...seen, written: true });
@@ -79,6 +80,7 @@ async function check(plan: Planned): Promise<void> {
       expect(parse(after)).toEqual(expected);
       expect(after['admins.json']).toBe(before['admins.json']);
       tally.add(`writes verified: ${plan.label}`);
+      tally.add('writes verified, all kinds');
       return;
     }
     case 'anything but a server error':
