@@ -140,6 +140,14 @@ describe('every page', () => {
       }
       const frameAncestors = policies.flatMap((policy) => policy.get('frame-ancestors') ?? []);
       expectCommonHeaders(path, response.headers, frameAncestors);
+      // No plugins, no <base> pointing elsewhere, forms only to this site.
+      const page = policies[policies.length - 1]!;
+      expect({ path, object: page.get('object-src'), base: page.get('base-uri'), forms: page.get('form-action') }).toEqual({
+        path,
+        object: ["'none'"],
+        base: ["'self'"],
+        forms: ["'self'"],
+      });
       tally.add('pages checked');
     }
   });
