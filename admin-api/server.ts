@@ -17,7 +17,8 @@ import { openStores, settleStores } from './store/stores.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const config = readConfig();
-await mkdir(config.dataDir, { recursive: true });
+// Accounts and alumni details: readable by the server's user only.
+await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
 await mkdir(config.uploadsDir, { recursive: true });
 
 const stores = await openStores(config.dataDir);
