@@ -1,6 +1,7 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
+
 import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
 import { pageRenderer } from './admin-api/publish/render-adapter.ts';
 
 // The site is compiled once per version of the code. The admin pages are pre-rendered then; the

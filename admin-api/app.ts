@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { limitBody } from './http/body-limit.ts';
-import { HttpError, errorAnswer } from './http/errors.ts';
-import type { BuildStatus } from './publish/rebuild-scheduler.ts';
+import { errorAnswer, HttpError } from './http/errors.ts';
 import { apiSecurityHeaders } from './http/security-headers.ts';
 import type { ImageStore } from './images/image-store.ts';
+import type { BuildStatus } from './publish/rebuild-scheduler.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { alumniRoutes } from './routes/alumni.ts';
 import { contentRoutes } from './routes/content.ts';

@@ -7,21 +7,21 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import type { GalleryItem, ImageRef, News, SchoolEvent, SiteContent } from '../site/lib/content-schema.ts';
-import { LEADERSHIP_ROLES, imageField, messageField } from '../site/lib/content-schema.ts';
+import { imageField, LEADERSHIP_ROLES, messageField } from '../site/lib/content-schema.ts';
 import { dateInZone } from '../site/lib/dates.ts';
 import { school } from '../site/school.ts';
 import { readConfig } from './config.ts';
 import {
   DEMO_EVENTS,
   DEMO_NEWS,
+  type DemoEvent,
+  type DemoNews,
   GALLERY_CAPTIONS,
   HOME_CAPTIONS,
   LEADERSHIP_MESSAGES,
   PORTRAIT_COLOURS,
-  type DemoEvent,
-  type DemoNews,
 } from './demo-content.ts';
-import { PALETTES, crestSvg, portraitSvg, renderJpeg, renderPng, sceneSvg } from './demo-scenes.ts';
+import { crestSvg, PALETTES, portraitSvg, renderJpeg, renderPng, sceneSvg } from './demo-scenes.ts';
 import { ImageStore } from './images/image-store.ts';
 import { defaultContent } from './store/default-content.ts';
 import { openStores, settleStores } from './store/stores.ts';

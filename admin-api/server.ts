@@ -3,8 +3,8 @@
  * the site, the admin area and the API on one port. SIGTERM/SIGINT finish the writes in flight.
  */
 import { mkdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadJwtSecret } from './auth/jwt-secret.ts';

@@ -2,8 +2,9 @@
  * Fetches public pages over and over while edits are published, counting answers a visitor
  * should never get: anything but 200, or a page cut short.
  */
+
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { rawGet } from './raw-get.ts';
-import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 
 export interface Availability {
   requests: number;

@@ -68,7 +68,9 @@ try {
   console.log('\nEdit to live (POST /api/events until /eventsnews shows it)');
   console.table({ ms: { edits: EDITS, p50: round(editToLive.p50), p95: round(editToLive.p95) } });
   console.log('Typing burst (40 PUT /api/content in 4 s)');
-  console.table({ burst: { builds: typingBurst.builds, 'last text live after last answer (ms)': round(typingBurst.lastTextLiveMs) } });
+  console.table({
+    burst: { builds: typingBurst.builds, 'last text live after last answer (ms)': round(typingBurst.lastTextLiveMs) },
+  });
   console.log('Visitors during the edits');
   console.table({ pages: availability });
   console.log('Static serving, 32 connections, median of 3 alternating 5 s rounds');
@@ -90,7 +92,14 @@ try {
   console.log('Page weight, compressed bytes');
   console.table(Object.fromEntries(pageWeights.map((w) => [w.route, { html: w.html, css: w.css, js: w.js }])));
   console.log('GET /api/content, 32 connections, 5 s');
-  console.table({ api: { 'req/s': round(apiContent.requestsPerSecond), 'p50 ms': round(apiContent.p50Ms, 2), 'p99 ms': round(apiContent.p99Ms, 2), errors: apiContent.errors } });
+  console.table({
+    api: {
+      'req/s': round(apiContent.requestsPerSecond),
+      'p50 ms': round(apiContent.p50Ms, 2),
+      'p99 ms': round(apiContent.p99Ms, 2),
+      errors: apiContent.errors,
+    },
+  });
   console.log('Goals');
   console.table(goals.map((g) => ({ goal: g.goal, measured: g.measured, met: g.met ? 'yes' : 'NO' })));
   if (goals.some((g) => !g.met)) process.exitCode = 1;

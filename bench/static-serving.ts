@@ -4,7 +4,7 @@
  * two so that a noisy moment on the machine does not favour either; medians are reported.
  */
 import { startNginx } from './nginx.ts';
-import { BROWSER_HEADERS, loadTest, type LoadResult } from './wrk.ts';
+import { BROWSER_HEADERS, type LoadResult, loadTest } from './wrk.ts';
 
 export interface ServingComparison {
   route: string;

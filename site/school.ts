@@ -189,17 +189,20 @@ export const school = {
     {
       title: 'School reopens for the academic year 2024-25',
       date: '2024-05-27',
-      summary: 'Classes begin on 3 June 2024. Uniforms, books and bus passes can be collected from the office from 29 May.',
+      summary:
+        'Classes begin on 3 June 2024. Uniforms, books and bus passes can be collected from the office from 29 May.',
     },
     {
       title: 'First-term examination schedule',
       date: '2024-09-16',
-      summary: 'The first-term examinations run from 7 to 18 October 2024. Timetables have been sent home with every student.',
+      summary:
+        'The first-term examinations run from 7 to 18 October 2024. Timetables have been sent home with every student.',
     },
     {
       title: 'Annual examinations and parent-teacher meeting',
       date: '2025-02-10',
-      summary: 'The annual examinations begin on 3 March 2025. Parents are invited to meet the class teachers on 22 February 2025.',
+      summary:
+        'The annual examinations begin on 3 March 2025. Parents are invited to meet the class teachers on 22 February 2025.',
     },
   ],
   officeHours: [

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, setupAndLogin, waitUntilLive } from './support/api.ts';
-import { disposeServer, startServer, type RunningServer } from './support/server.ts';
+import { disposeServer, type RunningServer, startServer } from './support/server.ts';
 
 let server: RunningServer;
 let token: string;
@@ -23,7 +23,7 @@ describe('the server', () => {
     expect(content.body.presidentMessage).toMatch(/Welcome/);
   });
 
-  it('answers unknown pages with the site\'s 404 page and unknown API calls with JSON', async () => {
+  it("answers unknown pages with the site's 404 page and unknown API calls with JSON", async () => {
     const page = await fetch(server.url + '/privacy');
     expect(page.status).toBe(404);
     expect(await page.text()).toContain('Page not found');
@@ -72,7 +72,9 @@ describe('the server', () => {
 
   it('answers a wrong password and an unknown user the same way', async () => {
     const wrong = await call(server.url, 'POST', '/api/admin/login', { json: { username: 'admin', password: 'nope' } });
-    const unknown = await call(server.url, 'POST', '/api/admin/login', { json: { username: 'nobody', password: 'nope' } });
+    const unknown = await call(server.url, 'POST', '/api/admin/login', {
+      json: { username: 'nobody', password: 'nope' },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown).toMatchObject({ status: 401, body: wrong.body });
   });
@@ -131,9 +133,7 @@ describe('the server', () => {
       call(b.url, 'POST', '/api/events', { token: tokenB, json: { ...sportsDay, title: 'Only on B' } }),
     ]);
     await Promise.all([waitUntilLive(a.url, tokenA), waitUntilLive(b.url, tokenB)]);
-    const [pageA, pageB] = await Promise.all(
-      [a, b].map(async (s) => (await fetch(s.url + '/eventsnews')).text()),
-    );
+    const [pageA, pageB] = await Promise.all([a, b].map(async (s) => (await fetch(s.url + '/eventsnews')).text()));
     expect(pageA).toContain('Only on A');
     expect(pageA).not.toContain('Only on B');
     expect(pageB).toContain('Only on B');

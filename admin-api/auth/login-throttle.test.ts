@@ -18,7 +18,7 @@ describe('LoginThrottle', () => {
     expect(throttle.retryAfter('1.2.3.4', 'someone-new', 100)).toBeGreaterThan(0);
   });
 
-  it('clears an account\'s failures after a successful login', () => {
+  it("clears an account's failures after a successful login", () => {
     const throttle = new LoginThrottle(options);
     for (let i = 0; i < 5; i += 1) throttle.recordFailure('1.2.3.4', 'admin', i);
     throttle.recordSuccess('1.2.3.4', 'admin');

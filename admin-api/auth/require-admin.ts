@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { HttpError } from '../http/errors.ts';
-import type { AdminStore } from '../store/stores.ts';
 import type { AdminAccount } from '../store/admin-accounts.ts';
+import type { AdminStore } from '../store/stores.ts';
 import { verifyToken } from './tokens.ts';
 
 export type AdminEnv = { Variables: { admin: AdminAccount } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SlidingWindow, minutesText } from './sliding-window.ts';
+import { minutesText, SlidingWindow } from './sliding-window.ts';
 
 describe('SlidingWindow', () => {
   it('lets a key reach its limit, then says how long until the oldest entry leaves the window', () => {

@@ -3,12 +3,12 @@ import { mkdtemp, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SiteContent, type ImageRef } from '../../site/lib/content-schema.ts';
+import { type ImageRef, SiteContent } from '../../site/lib/content-schema.ts';
 import { solidImage } from '../../tests/api/test-images.ts';
 import { defaultContent } from '../store/default-content.ts';
 import { JsonDocument } from '../store/json-document.ts';
 import type { ContentStore } from '../store/stores.ts';
-import { UNATTACHED_UPLOAD_LIFETIME_MS, removeDroppedImages, sweepUnattachedUploads } from './housekeeping.ts';
+import { removeDroppedImages, sweepUnattachedUploads, UNATTACHED_UPLOAD_LIFETIME_MS } from './housekeeping.ts';
 import { ImageStore } from './image-store.ts';
 
 let dir: string;
@@ -28,7 +28,7 @@ afterEach(async () => {
 });
 
 let shade = 0;
-const upload = async () => images.save(await solidImage('png', 8, 8, { r: (shade += 1), g: 0, b: 0 }), 'p.png');
+const upload = async () => images.save(await solidImage('png', 8, 8, { r: ++shade, g: 0, b: 0 }), 'p.png');
 const photo = (image: ImageRef) => ({ _id: randomUUID(), imageId: image.imageId, caption: 'A photo' });
 
 describe('removeDroppedImages', () => {
@@ -37,19 +37,27 @@ describe('removeDroppedImages', () => {
     await content.update((c) => void c.gallery.push(photo(image)));
     await content.update((c) => void c.homegallery.push(photo(image)));
 
-    await content.update((c) => void (c.gallery = []));
+    await content.update((c) => {
+      c.gallery = [];
+    });
     await content.settled();
     expect(await images.has(image.imageId)).toBe(true); // the home gallery still shows it
 
-    await content.update((c) => void (c.homegallery = []));
+    await content.update((c) => {
+      c.homegallery = [];
+    });
     await content.settled();
     expect(await images.has(image.imageId)).toBe(false);
   });
 
   it('deletes a replaced leadership image and keeps the new one', async () => {
     const [old, replacement] = [await upload(), await upload()];
-    await content.update((c) => void (c.presidentImage = old));
-    await content.update((c) => void (c.presidentImage = replacement));
+    await content.update((c) => {
+      c.presidentImage = old;
+    });
+    await content.update((c) => {
+      c.presidentImage = replacement;
+    });
     await content.settled();
     expect(await images.has(old.imageId)).toBe(false);
     expect(await images.has(replacement.imageId)).toBe(true);
@@ -57,8 +65,12 @@ describe('removeDroppedImages', () => {
 
   it('keeps an image that a change queued meanwhile attaches again', async () => {
     const image = await upload();
-    await content.update((c) => void (c.logos = [{ _id: randomUUID(), ...image }]));
-    const dropped = content.update((c) => void (c.logos = []));
+    await content.update((c) => {
+      c.logos = [{ _id: randomUUID(), ...image }];
+    });
+    const dropped = content.update((c) => {
+      c.logos = [];
+    });
     const attachedAgain = content.update((c) => void c.gallery.push(photo(image)));
     await Promise.all([dropped, attachedAgain]);
     await content.settled();

@@ -5,7 +5,7 @@
  */
 import sharp, { type Sharp } from 'sharp';
 import { HttpError } from '../http/errors.ts';
-import { ANIMATABLE, DECODER_NAMES, sniffFormat, type StoredFormat } from './image-format.ts';
+import { ANIMATABLE, DECODER_NAMES, type StoredFormat, sniffFormat } from './image-format.ts';
 
 /** Larger images are refused (all frames of an animation count). */
 export const MAX_PIXELS = 50_000_000;
@@ -14,8 +14,7 @@ export const MAX_SIDE = 2560;
 
 export const UNSUPPORTED_MESSAGE = 'Only JPEG, PNG, WebP, AVIF or GIF images are accepted';
 const DAMAGED_MESSAGE = 'The image could not be read: the file is damaged or incomplete';
-const TOO_MANY_PIXELS_MESSAGE =
-  'The image is too large: at most 50 megapixels (for example 8000 × 6000) are accepted';
+const TOO_MANY_PIXELS_MESSAGE = 'The image is too large: at most 50 megapixels (for example 8000 × 6000) are accepted';
 
 export interface NormalisedImage {
   data: Buffer;
@@ -39,9 +38,11 @@ export async function normaliseImage(input: Uint8Array): Promise<NormalisedImage
   const format = sniffFormat(input);
   if (!format) throw new HttpError(415, UNSUPPORTED_MESSAGE);
   // Only the header is read here, so sharp's own pixel limit need not apply yet: ours follows.
-  const header = await sharp(input, { limitInputPixels: false }).metadata().catch(() => {
-    throw new HttpError(400, DAMAGED_MESSAGE);
-  });
+  const header = await sharp(input, { limitInputPixels: false })
+    .metadata()
+    .catch(() => {
+      throw new HttpError(400, DAMAGED_MESSAGE);
+    });
   if (header.format !== DECODER_NAMES[format] || (format === 'avif' && header.compression !== 'av1')) {
     throw new HttpError(415, UNSUPPORTED_MESSAGE);
   }

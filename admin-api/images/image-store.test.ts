@@ -16,7 +16,7 @@ import {
   truncatedPng,
 } from '../../tests/api/test-images.ts';
 import { HttpError } from '../http/errors.ts';
-import { ImageStore, cleanName } from './image-store.ts';
+import { cleanName, ImageStore } from './image-store.ts';
 
 let dir: string;
 let images: ImageStore;
@@ -107,7 +107,9 @@ describe('saving an upload', () => {
       message: ONLY_IMAGES,
     });
     expect(await refusal(images.save(svgWithScript, 'logo.svg'))).toEqual({ status: 415, message: ONLY_IMAGES });
-    const tiff = await sharp(await solidImage('png')).tiff().toBuffer();
+    const tiff = await sharp(await solidImage('png'))
+      .tiff()
+      .toBuffer();
     expect(await refusal(images.save(tiff, 'scan.jpg'))).toEqual({ status: 415, message: ONLY_IMAGES });
     expect(await refusal(images.save(new Uint8Array(0), 'empty.jpg'))).toEqual({ status: 415, message: ONLY_IMAGES });
   });

@@ -4,7 +4,7 @@
  * temporary name and renamed, so a reader never sees half an image.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { access, mkdir, readFile, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { IMAGE_ID_PATTERN, type ImageRef } from '../../site/lib/content-schema.ts';
 import { RENDITION_WIDTHS } from '../../site/lib/image-sources.ts';

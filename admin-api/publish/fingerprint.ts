@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile, readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 
 /**
@@ -35,7 +35,7 @@ export function buildFingerprint(codeHash: string, contentJson: string): string 
 }
 
 async function listFiles(path: string): Promise<string[]> {
-  let entries;
+  let entries: import('node:fs').Dirent[];
   try {
     entries = await readdir(path, { withFileTypes: true, recursive: true });
   } catch (error) {

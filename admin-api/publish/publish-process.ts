@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { build } from 'astro';
-import { renderSite, type PageHeaders } from './render-pages.ts';
+import { type PageHeaders, renderSite } from './render-pages.ts';
 
 export interface PublishRequest {
   id: number;
@@ -20,9 +20,7 @@ export interface PublishRequest {
   contentFile: string;
   outDir: string;
 }
-export type PublishReply =
-  | { id: number; ok: true; headers: PageHeaders }
-  | { id: number; ok: false; error: string };
+export type PublishReply = { id: number; ok: true; headers: PageHeaders } | { id: number; ok: false; error: string };
 
 const root = process.cwd();
 process.env.ASTRO_TELEMETRY_DISABLED = '1';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStores, type Stores } from '../store/stores.ts';
 import { Publisher, type SiteBuilder } from './publisher.ts';
@@ -34,11 +34,25 @@ let dir: string;
 let stores: Stores;
 let builder: FakeBuilder;
 const open = () =>
-  Publisher.open({ root: process.cwd(), dataDir: dir, uploadsDir: join(dir, 'uploads'), content: stores.content, builder });
+  Publisher.open({
+    root: process.cwd(),
+    dataDir: dir,
+    uploadsDir: join(dir, 'uploads'),
+    content: stores.content,
+    builder,
+  });
 const home = (publisher: Publisher) => Buffer.from(findFile(publisher.snapshot!, '/')!.identity.body).toString();
 const addEvent = (title: string) =>
   stores.content.update((c) => {
-    c.events.push({ _id: randomUUID(), title, description: 'x', date: '2026-01-01', time: '', location: '', image: null });
+    c.events.push({
+      _id: randomUUID(),
+      title,
+      description: 'x',
+      date: '2026-01-01',
+      time: '',
+      location: '',
+      image: null,
+    });
   });
 
 beforeEach(async () => {

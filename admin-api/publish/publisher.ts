@@ -1,12 +1,12 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ContentStore } from '../store/stores.ts';
-import { BuildFolders, type BuildFolder } from './build-folders.ts';
+import { type BuildFolder, BuildFolders } from './build-folders.ts';
 import { buildFingerprint, codeFingerprint } from './fingerprint.ts';
-import { RebuildScheduler, type BuildStatus } from './rebuild-scheduler.ts';
+import { type BuildStatus, RebuildScheduler } from './rebuild-scheduler.ts';
 import type { PageHeaders } from './render-pages.ts';
 import { SiteRenderer } from './site-renderer.ts';
-import { SnapshotLoader, type SiteSnapshot } from './static-site.ts';
+import { type SiteSnapshot, SnapshotLoader } from './static-site.ts';
 
 export interface PublisherOptions {
   /** The project root, where astro.config.mjs is. */

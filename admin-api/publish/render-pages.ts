@@ -91,7 +91,8 @@ function internalLinks(html: string): string[] {
   const links: string[] = [];
   for (const match of html.matchAll(/href="(\/[^"#?]*)/g)) {
     const path = match[1]!.replace(/(.)\/$/, '$1');
-    if (path === '/api' || path.startsWith('/api/') || path.startsWith('/_astro/') || /\.[a-z0-9]+$/i.test(path)) continue;
+    if (path === '/api' || path.startsWith('/api/') || path.startsWith('/_astro/') || /\.[a-z0-9]+$/i.test(path))
+      continue;
     links.push(path);
   }
   return links;

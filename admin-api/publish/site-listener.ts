@@ -17,7 +17,11 @@ export function siteListener(snapshot: () => SiteSnapshot | null, next: RequestL
     }
     const site = snapshot();
     if (!site) {
-      response.writeHead(503, { ...PAGE_SECURITY_HEADERS, 'content-type': 'text/plain; charset=utf-8', 'retry-after': '5' });
+      response.writeHead(503, {
+        ...PAGE_SECURITY_HEADERS,
+        'content-type': 'text/plain; charset=utf-8',
+        'retry-after': '5',
+      });
       response.end('The site is being built. Please try again in a moment.');
       return;
     }

@@ -1,4 +1,4 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import type { PublishReply, PublishRequest } from './publish-process.ts';
 import type { PageHeaders } from './render-pages.ts';
 

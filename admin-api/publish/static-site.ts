@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile, readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -89,7 +89,9 @@ function staticFile(
     ...extra,
     // A rendered page's own policy (its script and style hashes), which may not be framed either.
     ...(policy
-      ? { 'content-security-policy': `${policy.replace(/;?\s*$/, ';')} ${PAGE_SECURITY_HEADERS['content-security-policy']}` }
+      ? {
+          'content-security-policy': `${policy.replace(/;?\s*$/, ';')} ${PAGE_SECURITY_HEADERS['content-security-policy']}`,
+        }
       : {}),
   };
   const vary: Record<string, string> = forms.br || forms.gzip ? { vary: 'Accept-Encoding' } : {};

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { LoginThrottle } from '../auth/login-throttle.ts';
 import { DEFAULT_ADMIN, NewPassword } from '../../site/lib/admin-credentials.ts';
-import { UNKNOWN_USER_HASH, hashPassword, passwordMatches } from '../auth/passwords.ts';
-import { authenticate, requireAdmin, type AdminEnv } from '../auth/require-admin.ts';
+import type { AppDeps } from '../app.ts';
+import { LoginThrottle } from '../auth/login-throttle.ts';
+import { hashPassword, passwordMatches, UNKNOWN_USER_HASH } from '../auth/passwords.ts';
+import { type AdminEnv, authenticate, requireAdmin } from '../auth/require-admin.ts';
 import { signToken } from '../auth/tokens.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError } from '../http/errors.ts';
 import { readJson } from '../http/json-body.ts';
 import { minutesText } from '../http/sliding-window.ts';
 import { KeyedQueue } from '../images/keyed-queue.ts';
-import type { AppDeps } from '../app.ts';
 
 const Credentials = z.object({
   username: z

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { AlumniApproval, AlumniInput, type Alumni } from '../../site/lib/alumni-schema.ts';
+import { type Alumni, AlumniApproval, AlumniInput } from '../../site/lib/alumni-schema.ts';
 import type { AppDeps } from '../app.ts';
 import { requireAdmin } from '../auth/require-admin.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError } from '../http/errors.ts';
 import { readJson } from '../http/json-body.ts';
 import { itemIdParam } from '../http/path-params.ts';
-import { SlidingWindow, minutesText } from '../http/sliding-window.ts';
+import { minutesText, SlidingWindow } from '../http/sliding-window.ts';
 import { itemIndex } from './content-writer.ts';
 
 const GONE = 'This registration no longer exists';

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import * as z from 'zod';
 import { SiteContent } from '../../site/lib/content-schema.ts';
 import type { AppDeps } from '../app.ts';

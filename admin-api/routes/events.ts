@@ -40,7 +40,9 @@ export function eventRoutes(deps: AppDeps) {
     })
     .delete('/events/:id/image', adminOnly, async (c) => {
       const id = itemIdParam(c, GONE);
-      const content = await write((draft) => void (draft.events[itemIndex(draft.events, id, GONE)]!.image = null));
+      const content = await write((draft) => {
+        draft.events[itemIndex(draft.events, id, GONE)]!.image = null;
+      });
       return c.json(content.events);
     });
 }

@@ -1,5 +1,5 @@
-import { Hono, type Context } from 'hono';
-import { ImageRef, LEADERSHIP_ROLES, imageField } from '../../site/lib/content-schema.ts';
+import { type Context, Hono } from 'hono';
+import { ImageRef, imageField, LEADERSHIP_ROLES } from '../../site/lib/content-schema.ts';
 import type { AppDeps } from '../app.ts';
 import { requireAdmin } from '../auth/require-admin.ts';
 import { readJson } from '../http/json-body.ts';
@@ -18,10 +18,20 @@ export function leadershipRoutes(deps: AppDeps) {
     .put('/person-image/:role', adminOnly, async (c) => {
       const role = roleOf(c);
       const image = await readJson(c, ImageRef);
-      return contentAnswer(c, await write((draft) => void (draft[imageField(role)] = image)));
+      return contentAnswer(
+        c,
+        await write((draft) => {
+          draft[imageField(role)] = image;
+        }),
+      );
     })
     .delete('/person-image/:role', adminOnly, async (c) => {
       const role = roleOf(c);
-      return contentAnswer(c, await write((draft) => void (draft[imageField(role)] = null)));
+      return contentAnswer(
+        c,
+        await write((draft) => {
+          draft[imageField(role)] = null;
+        }),
+      );
     });
 }

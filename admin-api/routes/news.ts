@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { NewsInput, type News } from '../../site/lib/content-schema.ts';
+import { type News, NewsInput } from '../../site/lib/content-schema.ts';
 import { dateInZone } from '../../site/lib/dates.ts';
 import { currentNews } from '../../site/lib/schedule.ts';
 import { school } from '../../site/school.ts';
@@ -45,7 +45,9 @@ export function newsRoutes(deps: AppDeps) {
     })
     .delete('/news/:id/image', adminOnly, async (c) => {
       const id = itemIdParam(c, GONE);
-      const content = await write((draft) => void (draft.news[itemIndex(draft.news, id, GONE)]!.image = null));
+      const content = await write((draft) => {
+        draft.news[itemIndex(draft.news, id, GONE)]!.image = null;
+      });
       return c.json(content.news);
     });
 }

@@ -1,5 +1,5 @@
-import { school } from '../../site/school.ts';
 import type { SiteContent } from '../../site/lib/content-schema.ts';
+import { school } from '../../site/school.ts';
 
 /** The content of a fresh data folder: short welcome messages and no items. */
 export function defaultContent(): SiteContent {

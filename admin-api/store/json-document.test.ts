@@ -91,9 +91,11 @@ describe('JsonDocument', () => {
     const seen: number[][] = [];
     store.onCommit((next, previous) => seen.push([previous.events.length, next.events.length]));
     await store.update((c) => void c.events.push(event('One')));
-    await store.update(() => {
-      throw new Error('refused');
-    }).catch(() => {});
+    await store
+      .update(() => {
+        throw new Error('refused');
+      })
+      .catch(() => {});
     expect(seen).toEqual([[0, 1]]);
   });
 

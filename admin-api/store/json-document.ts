@@ -34,11 +34,7 @@ export class JsonDocument<S extends z.ZodType> {
   }
 
   /** Opens `path`, creating it from `initial` when it does not exist yet. */
-  static async open<S extends z.ZodType>(
-    path: string,
-    schema: S,
-    initial: () => z.input<S>,
-  ): Promise<JsonDocument<S>> {
+  static async open<S extends z.ZodType>(path: string, schema: S, initial: () => z.input<S>): Promise<JsonDocument<S>> {
     await mkdir(dirname(path), { recursive: true });
     const file = new JSONFile<z.output<S>>(path);
     const stored = await file.read();
@@ -66,9 +62,7 @@ export class JsonDocument<S extends z.ZodType> {
    * A change that throws (or rejects), or yields invalid data, changes nothing. The change may be
    * async, to check something outside the document while no other change can interleave.
    */
-  update<R>(
-    change: (draft: z.output<S>) => R | Promise<R>,
-  ): Promise<{ data: z.output<S>; result: Awaited<R> }> {
+  update<R>(change: (draft: z.output<S>) => R | Promise<R>): Promise<{ data: z.output<S>; result: Awaited<R> }> {
     return this.exclusive(() => this.#apply(change));
   }
 

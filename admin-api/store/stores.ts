@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { SiteContent } from '../../site/lib/content-schema.ts';
 import { AlumniRecords } from '../../site/lib/alumni-schema.ts';
+import { SiteContent } from '../../site/lib/content-schema.ts';
 import { AdminAccounts } from './admin-accounts.ts';
 import { defaultContent } from './default-content.ts';
 import { JsonDocument } from './json-document.ts';

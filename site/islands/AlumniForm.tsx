@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import type { AlumniInput } from '../lib/alumni-schema.ts';
 import { ApiError, apiRequest } from '../lib/api-client.ts';
 import { Field } from './parts/Field.tsx';
@@ -76,8 +76,8 @@ export default function AlumniForm() {
           Thank you for registering!
         </h2>
         <p>
-          Your registration has been received. The school office will review it, and you will appear among our
-          alumni once it is approved.
+          Your registration has been received. The school office will review it, and you will appear among our alumni
+          once it is approved.
         </p>
         <button type="button" className="button" onClick={registerAnother}>
           Register Another Alumni
@@ -86,7 +86,11 @@ export default function AlumniForm() {
     );
   }
 
-  const text = (field: AlumniField, label: string, options: { type?: string; hint?: string; autoComplete?: string; required?: boolean } = {}) => (
+  const text = (
+    field: AlumniField,
+    label: string,
+    options: { type?: string; hint?: string; autoComplete?: string; required?: boolean } = {},
+  ) => (
     <Field name={field} label={label} error={errors[field]} hint={options.hint} required={options.required ?? true}>
       {(control) => (
         <input
@@ -103,7 +107,12 @@ export default function AlumniForm() {
   const area = (field: AlumniField, label: string, required: boolean) => (
     <Field name={field} label={label} error={errors[field]} required={required} className="field-wide">
       {(control) => (
-        <textarea {...control} rows={3} value={values[field]} onChange={(event) => form.change(field, event.target.value)} />
+        <textarea
+          {...control}
+          rows={3}
+          value={values[field]}
+          onChange={(event) => form.change(field, event.target.value)}
+        />
       )}
     </Field>
   );
@@ -136,7 +145,11 @@ export default function AlumniForm() {
           aria-describedby={errors.gender ? 'field-gender-error' : undefined}
         >
           <legend>
-            Gender<span className="required-mark" aria-hidden="true"> *</span>
+            Gender
+            <span className="required-mark" aria-hidden="true">
+              {' '}
+              *
+            </span>
           </legend>
           <div className="choices">
             {(Object.keys(GENDER_LABELS) as AlumniInput['gender'][]).map((gender) => (

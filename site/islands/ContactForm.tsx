@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import type { ContactMessage } from '../lib/contact-schema.ts';
 import { CONTACT_SUBJECTS, SUBJECT_LABELS } from '../lib/contact-subjects.ts';
 import { Field } from './parts/Field.tsx';
@@ -89,7 +89,11 @@ export default function ContactForm() {
         {input('phone', 'Phone', 'tel', 'tel', false)}
         <Field name="subject" label="Subject" error={errors.subject} required>
           {(control) => (
-            <select {...control} value={values.subject} onChange={(event) => form.change('subject', event.target.value)}>
+            <select
+              {...control}
+              value={values.subject}
+              onChange={(event) => form.change('subject', event.target.value)}
+            >
               <option value="">Choose a subject</option>
               {CONTACT_SUBJECTS.map((subject) => (
                 <option key={subject} value={subject}>
@@ -101,7 +105,12 @@ export default function ContactForm() {
         </Field>
         <Field name="message" label="Message" error={errors.message} required className="field-wide">
           {(control) => (
-            <textarea {...control} rows={5} value={values.message} onChange={(event) => form.change('message', event.target.value)} />
+            <textarea
+              {...control}
+              rows={5}
+              value={values.message}
+              onChange={(event) => form.change('message', event.target.value)}
+            />
           )}
         </Field>
       </div>

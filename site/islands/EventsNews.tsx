@@ -1,12 +1,12 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { apiRequest } from '../lib/api-client.ts';
 import type { News, SchoolEvent } from '../lib/content-schema.ts';
 import type { ImageSize } from '../lib/image-sources.ts';
-import type { SizeOf } from './parts/ItemImages.tsx';
 import { currentNews, splitEvents } from '../lib/schedule.ts';
 import { EventCard, EventDetails } from './parts/EventCard.tsx';
-import { NewsCard, NewsDetails } from './parts/NewsCard.tsx';
+import type { SizeOf } from './parts/ItemImages.tsx';
 import { CloseButton, Modal } from './parts/Modal.tsx';
+import { NewsCard, NewsDetails } from './parts/NewsCard.tsx';
 import { Tabs } from './parts/Tabs.tsx';
 import './events-news.css';
 
@@ -56,7 +56,12 @@ export default function EventsNews({ events, news, imageSizes, timeZone, builtAt
                 <h2 className="visually-hidden">Current news</h2>
                 <CardList empty="No news available at the moment." label="News">
                   {shownNews.map((item) => (
-                    <NewsCard key={item._id} news={item} sizeOf={sizeOf} onOpen={() => setOpened({ kind: 'news', item })} />
+                    <NewsCard
+                      key={item._id}
+                      news={item}
+                      sizeOf={sizeOf}
+                      onOpen={() => setOpened({ kind: 'news', item })}
+                    />
                   ))}
                 </CardList>
               </>
@@ -70,8 +75,18 @@ export default function EventsNews({ events, news, imageSizes, timeZone, builtAt
                 <p className="empty-state">No events available at the moment.</p>
               ) : (
                 <>
-                  <EventGroup title="Upcoming" events={upcoming} sizeOf={sizeOf} onOpen={(item) => setOpened({ kind: 'event', item })} />
-                  <EventGroup title="Past" events={past} sizeOf={sizeOf} onOpen={(item) => setOpened({ kind: 'event', item })} />
+                  <EventGroup
+                    title="Upcoming"
+                    events={upcoming}
+                    sizeOf={sizeOf}
+                    onOpen={(item) => setOpened({ kind: 'event', item })}
+                  />
+                  <EventGroup
+                    title="Past"
+                    events={past}
+                    sizeOf={sizeOf}
+                    onOpen={(item) => setOpened({ kind: 'event', item })}
+                  />
                 </>
               ),
           },

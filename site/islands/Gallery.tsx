@@ -1,6 +1,6 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { countLabel } from '../lib/display-format.ts';
-import { imageUrl, type ImageSize } from '../lib/image-sources.ts';
+import { type ImageSize, imageUrl } from '../lib/image-sources.ts';
 import { CloseButton, Modal } from './parts/Modal.tsx';
 import { StoredImage } from './parts/StoredImage.tsx';
 import './gallery.css';
@@ -80,7 +80,9 @@ export default function Gallery({ photos }: { photos: GalleryPhoto[] }) {
               eager
             />
             <figcaption className="lightbox-bar">
-              <span id={captionId} className="lightbox-caption">{photo.caption}</span>
+              <span id={captionId} className="lightbox-caption">
+                {photo.caption}
+              </span>
               {total > 1 && (
                 <span className="lightbox-nav">
                   <button type="button" className="lightbox-step" aria-label="Previous photo" onClick={() => step(-1)}>

@@ -2,9 +2,10 @@
  * How the dashboard calls the API: every call carries the stored token, and a 401 answer ends the
  * session (the token is cleared and the login page opens), whichever call it came from.
  */
-import type { ImageRef } from './content-schema.ts';
+
 import { adminSession } from './admin-session.ts';
-import { ApiError, apiExchange, serverMessage, type RequestOptions } from './api-client.ts';
+import { ApiError, apiExchange, type RequestOptions, serverMessage } from './api-client.ts';
+import type { ImageRef } from './content-schema.ts';
 
 type AdminOptions = Omit<RequestOptions, 'token'>;
 

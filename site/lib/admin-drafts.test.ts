@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   EVENT_FIELDS_REQUIRED,
-  NEWS_FIELDS_REQUIRED,
   emptyEventDraft,
   emptyNewsDraft,
   eventProblem,
+  NEWS_FIELDS_REQUIRED,
   newsBody,
   newsProblem,
 } from './admin-drafts.ts';

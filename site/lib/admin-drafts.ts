@@ -6,10 +6,10 @@
 import type * as z from 'zod';
 import {
   EventInput,
-  NewsInput,
   type ImageRef,
-  type NewsPriority,
   type News,
+  NewsInput,
+  type NewsPriority,
   type SchoolEvent,
 } from './content-schema.ts';
 

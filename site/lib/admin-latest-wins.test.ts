@@ -15,8 +15,14 @@ function slowServer() {
     maxInFlight = Math.max(maxInFlight, inFlight);
     return new Promise<void>((resolve, reject) => {
       pending.push({
-        resolve: () => { inFlight -= 1; resolve(); },
-        reject: (error) => { inFlight -= 1; reject(error); },
+        resolve: () => {
+          inFlight -= 1;
+          resolve();
+        },
+        reject: (error) => {
+          inFlight -= 1;
+          reject(error);
+        },
       });
     });
   };
@@ -69,7 +75,10 @@ describe('LatestWinsSaver', () => {
     saver.edit('a', 'x');
     saver.edit('a', 'xy');
     await server.answer();
-    expect(states).toEqual([['a', 'saving'], ['a', 'saving']]);
+    expect(states).toEqual([
+      ['a', 'saving'],
+      ['a', 'saving'],
+    ]);
     await server.answer();
     expect(states.at(-1)).toEqual(['a', 'saved']);
   });
@@ -94,7 +103,9 @@ describe('LatestWinsSaver', () => {
     saver.edit('a', 'x');
     saver.edit('a', 'xy');
     let idle = false;
-    const done = saver.idle().then(() => { idle = true; });
+    const done = saver.idle().then(() => {
+      idle = true;
+    });
     await server.answer();
     expect(idle).toBe(false);
     await server.answer();

@@ -33,7 +33,7 @@ export class LatestWinsSaver<K extends string> {
 
   /** Resolves once everything typed so far has been sent (or has failed). */
   async idle(): Promise<void> {
-    while (this.#running) await this.#running;
+    while (this.#running !== null) await this.#running;
   }
 
   #sendNext(): void {

@@ -2,8 +2,7 @@
  * How the islands call the API: relative paths on the same origin, JSON in and out, and errors
  * that tell a dropped connection apart from an answer with a message.
  */
-export const CONNECTION_MESSAGE =
-  'Cannot connect to server. Please make sure the backend is running on port 5000.';
+export const CONNECTION_MESSAGE = 'Cannot connect to server. Please make sure the backend is running on port 5000.';
 
 export class ApiError extends Error {
   /** 0 when the server could not be reached. */

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { school } from '../school.ts';
-import { TIME_PATTERN, normalizeDate } from './dates.ts';
+import { normalizeDate, TIME_PATTERN } from './dates.ts';
 
 export const LEADERSHIP_ROLES = [
   'correspondent',
@@ -35,8 +35,7 @@ function text(label: string, max: number, required: boolean | string = false) {
   const missing = typeof required === 'string' ? required : `${label} is required`;
   const base = z
     .string({
-      error: (issue) =>
-        issue.input === undefined || issue.input === null ? missing : `${label} must be text`,
+      error: (issue) => (issue.input === undefined || issue.input === null ? missing : `${label} must be text`),
     })
     .trim()
     .max(max, `${label} must be at most ${max} characters`);
@@ -47,9 +46,7 @@ function calendarDate(label: string, missing = `${label} must be a date (YYYY-MM
   return z
     .string({
       error: (issue) =>
-        issue.input === undefined || issue.input === null
-          ? missing
-          : `${label} must be a date (YYYY-MM-DD)`,
+        issue.input === undefined || issue.input === null ? missing : `${label} must be a date (YYYY-MM-DD)`,
     })
     .refine((value) => value.trim() !== '', { message: missing, abort: true })
     .transform((value, ctx) => {
@@ -119,15 +116,10 @@ export const NewsInput = z
     description: text('Description', 5000, NEWS_REQUIRED),
     publishDate: calendarDate('Publish date').optional(),
     expiryDate: calendarDate('Expiry date').nullable().optional(),
-    priority: z
-      .enum(NEWS_PRIORITIES, { error: 'Priority must be low, medium or high' })
-      .default('medium'),
+    priority: z.enum(NEWS_PRIORITIES, { error: 'Priority must be low, medium or high' }).default('medium'),
     image: optionalImage,
   })
-  .refine(
-    (news) => !news.expiryDate || !news.publishDate || news.expiryDate >= news.publishDate,
-    expiryRule,
-  );
+  .refine((news) => !news.expiryDate || !news.publishDate || news.expiryDate >= news.publishDate, expiryRule);
 export type NewsInput = z.infer<typeof NewsInput>;
 export const News = z.object({
   _id: itemId,

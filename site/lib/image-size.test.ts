@@ -11,7 +11,9 @@ let uploads: string;
 
 beforeAll(async () => {
   uploads = await mkdtemp(join(tmpdir(), 'image-size-'));
-  const png = await sharp({ create: { width: 640, height: 427, channels: 3, background: '#17436b' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 640, height: 427, channels: 3, background: '#17436b' } })
+    .png()
+    .toBuffer();
   await writeFile(join(uploads, stored), png);
   process.env.SCHOOL_UPLOADS_DIR = uploads;
 });

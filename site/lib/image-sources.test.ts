@@ -7,9 +7,7 @@ describe('imageSources', () => {
   it('offers every rendition of an image wider than the largest one', () => {
     const { src, srcset } = imageSources(id, { width: 2560, height: 1440 });
     expect(src).toBe(imageUrl(id, 640));
-    expect(srcset).toBe(
-      [320, 640, 960, 1280].map((w) => `/api/image/${id}?w=${w} ${w}w`).join(', '),
-    );
+    expect(srcset).toBe([320, 640, 960, 1280].map((w) => `/api/image/${id}?w=${w} ${w}w`).join(', '));
   });
 
   it('never describes a rendition as wider than the image', () => {

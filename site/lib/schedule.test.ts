@@ -48,8 +48,12 @@ describe('news window', () => {
   it('shows news from its publish date through its expiry date', () => {
     expect(isCurrentNews({ publishDate: '2026-05-10', expiryDate: null, priority: 'low' }, now, KOLKATA)).toBe(true);
     expect(isCurrentNews({ publishDate: '2026-05-11', expiryDate: null, priority: 'low' }, now, KOLKATA)).toBe(false);
-    expect(isCurrentNews({ publishDate: '2026-05-01', expiryDate: '2026-05-10', priority: 'low' }, now, KOLKATA)).toBe(true);
-    expect(isCurrentNews({ publishDate: '2026-05-01', expiryDate: '2026-05-09', priority: 'low' }, now, KOLKATA)).toBe(false);
+    expect(isCurrentNews({ publishDate: '2026-05-01', expiryDate: '2026-05-10', priority: 'low' }, now, KOLKATA)).toBe(
+      true,
+    );
+    expect(isCurrentNews({ publishDate: '2026-05-01', expiryDate: '2026-05-09', priority: 'low' }, now, KOLKATA)).toBe(
+      false,
+    );
   });
 
   it('publishes at midnight in the school zone', () => {

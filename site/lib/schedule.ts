@@ -42,8 +42,6 @@ export function currentNews<N extends NewsWindow>(news: readonly N[], now: Date,
   return news
     .filter((item) => isCurrentNews(item, now, timeZone))
     .sort(
-      (a, b) =>
-        PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] ||
-        b.publishDate.localeCompare(a.publishDate),
+      (a, b) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] || b.publishDate.localeCompare(a.publishDate),
     );
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
-import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
+import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
 import { builtSiteFiles } from './helpers.ts';
 
 let server: RunningServer;
@@ -13,7 +13,12 @@ beforeAll(async () => {
 afterAll(() => disposeServer(server));
 
 const register = (json: unknown) => call(server.url, 'POST', '/api/alumni', { json });
-const list = async () => (await call(server.url, 'GET', '/api/admin/alumni', { token })).body as { _id: string; fullName: string; isApproved: boolean }[];
+const list = async () =>
+  (await call(server.url, 'GET', '/api/admin/alumni', { token })).body as {
+    _id: string;
+    fullName: string;
+    isApproved: boolean;
+  }[];
 
 const meera = {
   fullName: 'Meera Krishnan',
@@ -49,7 +54,9 @@ describe('POST /api/alumni', () => {
       isApproved: false,
       registrationDate: expect.any(String),
     });
-    expect(Date.now() - Date.parse((stored as unknown as { registrationDate: string }).registrationDate)).toBeLessThan(60_000);
+    expect(Date.now() - Date.parse((stored as unknown as { registrationDate: string }).registrationDate)).toBeLessThan(
+      60_000,
+    );
   });
 
   it('fills the optional fields with nothing', async () => {
@@ -74,7 +81,8 @@ describe('POST /api/alumni', () => {
     for (const [field, message] of required) {
       const { [field]: _left, ...rest } = meera;
       expect(await register(rest)).toMatchObject({ status: 400, body: { message } });
-      if (field !== 'gender') expect(await register({ ...meera, [field]: '   ' })).toMatchObject({ status: 400, body: { message } });
+      if (field !== 'gender')
+        expect(await register({ ...meera, [field]: '   ' })).toMatchObject({ status: 400, body: { message } });
     }
     const wrong: [Record<string, unknown>, string][] = [
       [{ gender: 'other' }, 'Please choose male or female'],
@@ -114,7 +122,10 @@ describe('administrators and alumni', () => {
     expect(approved.body).toMatchObject({ _id, fullName: 'Meera Krishnan', isApproved: true });
     expect((await list()).find((alumni) => alumni._id === _id)!.isApproved).toBe(true);
 
-    const unapproved = await call(server.url, 'PUT', `/api/alumni/${_id}/approve`, { token, json: { isApproved: false } });
+    const unapproved = await call(server.url, 'PUT', `/api/alumni/${_id}/approve`, {
+      token,
+      json: { isApproved: false },
+    });
     expect(unapproved.body).toMatchObject({ _id, isApproved: false });
 
     for (const json of [{}, { isApproved: 'true' }, { isApproved: 1 }, { isApproved: null }]) {
@@ -144,7 +155,10 @@ describe('personal data of alumni', () => {
     const { _id } = (await list()).find((alumni) => alumni.fullName === 'Meera Krishnan')!;
     await call(server.url, 'PUT', `/api/alumni/${_id}/approve`, { token, json: { isApproved: true } });
     // A content change makes the site rebuild with the approved alumna on record.
-    await call(server.url, 'POST', '/api/events', { token, json: { title: 'Alumni meet', description: 'Tea and talks', date: '2031-08-15' } });
+    await call(server.url, 'POST', '/api/events', {
+      token,
+      json: { title: 'Alumni meet', description: 'Tea and talks', date: '2031-08-15' },
+    });
     await waitUntilLive(server.url, token);
 
     const secrets = [meera.fullName, meera.email, meera.mobile, meera.address, 'Double Click', 'double@example.org'];

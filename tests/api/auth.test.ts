@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, setupAndLogin } from '../support/api.ts';
-import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
+import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
 import { tokensFor } from './helpers.ts';
 
 const SECRET = 'auth-test-secret-0123456789abcdef';
@@ -15,13 +15,13 @@ afterAll(() => disposeServer(server));
 
 describe('administrator calls', () => {
   // Every kind of refused token, on every administrator call: tests/security/authentication.test.ts.
-  it('accept a token signed with the server\'s secret', async () => {
+  it("accept a token signed with the server's secret", async () => {
     const { valid } = tokensFor(SECRET, token);
     const answer = await call(server.url, 'GET', '/api/admin/session', { token: valid });
     expect(answer).toMatchObject({ status: 200, body: { username: 'admin', usesDefaultPassword: true } });
   });
 
-  it('keep administrators\' answers out of caches', async () => {
+  it("keep administrators' answers out of caches", async () => {
     const answer = await call(server.url, 'GET', '/api/admin/alumni', { token });
     expect(answer.headers.get('cache-control')).toBe('no-store');
   });
@@ -33,42 +33,64 @@ describe('administrator accounts', () => {
     expect((await call(server.url, 'POST', '/api/admin/create', { json: newcomer })).status).toBe(403);
     const created = await call(server.url, 'POST', '/api/admin/create', { token, json: newcomer });
     expect(created).toMatchObject({ status: 201, body: { username: 'deputy' } });
-    const taken = await call(server.url, 'POST', '/api/admin/create', { token, json: { ...newcomer, username: 'Deputy' } });
+    const taken = await call(server.url, 'POST', '/api/admin/create', {
+      token,
+      json: { ...newcomer, username: 'Deputy' },
+    });
     expect(taken).toMatchObject({ status: 409, body: { message: expect.stringMatching(/already exists/) } });
     const login = await call(server.url, 'POST', '/api/admin/login', { json: newcomer });
     expect(login).toMatchObject({ status: 200, body: { token: expect.any(String), usesDefaultPassword: false } });
   });
 
   it('refuse setup and login without a user name or password', async () => {
-    for (const json of [{ username: 'x' }, { password: 'y' }, { username: '  ', password: 'y' }, { username: 1, password: 'y' }]) {
+    for (const json of [
+      { username: 'x' },
+      { password: 'y' },
+      { username: '  ', password: 'y' },
+      { username: 1, password: 'y' },
+    ]) {
       for (const path of ['/api/admin/create', '/api/admin/login']) {
         const answer = await call(server.url, 'POST', path, { token, json });
         expect(answer).toMatchObject({ status: 400, body: { message: expect.any(String) } });
       }
     }
-    const short = await call(server.url, 'POST', '/api/admin/create', { token, json: { username: 'short', password: '1234567' } });
+    const short = await call(server.url, 'POST', '/api/admin/create', {
+      token,
+      json: { username: 'short', password: '1234567' },
+    });
     expect(short).toMatchObject({ status: 400, body: { message: 'The password must be at least 8 characters' } });
   });
 
   it('answer a wrong password and an unknown user alike, and slow down guessing with 429', async () => {
-    const wrong = await call(server.url, 'POST', '/api/admin/login', { json: { username: 'deputy', password: 'nope' } });
-    const unknown = await call(server.url, 'POST', '/api/admin/login', { json: { username: 'ghost', password: 'nope' } });
+    const wrong = await call(server.url, 'POST', '/api/admin/login', {
+      json: { username: 'deputy', password: 'nope' },
+    });
+    const unknown = await call(server.url, 'POST', '/api/admin/login', {
+      json: { username: 'ghost', password: 'nope' },
+    });
     expect(wrong).toMatchObject({ status: 401, body: { message: 'Invalid username or password' } });
     expect(unknown).toMatchObject({ status: 401, body: wrong.body });
 
     for (let i = 0; i < 4; i += 1) {
       await call(server.url, 'POST', '/api/admin/login', { json: { username: 'deputy', password: `guess ${i}` } });
     }
-    const throttled = await call(server.url, 'POST', '/api/admin/login', { json: { username: 'deputy', password: 'deputy-pass-1' } });
+    const throttled = await call(server.url, 'POST', '/api/admin/login', {
+      json: { username: 'deputy', password: 'deputy-pass-1' },
+    });
     expect(throttled.status).toBe(429);
     expect(throttled.body.message).toMatch(/Too many failed login attempts\. Please try again in \d+ minutes?\./);
     expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another account from the same address is not locked by it.
-    expect((await call(server.url, 'POST', '/api/admin/login', { json: { username: 'admin', password: 'admin123' } })).status).toBe(200);
+    expect(
+      (await call(server.url, 'POST', '/api/admin/login', { json: { username: 'admin', password: 'admin123' } }))
+        .status,
+    ).toBe(200);
   });
 
   it('changes the password: checks the current one, refuses a short one (the default among them), ends older sessions', async () => {
-    const { token: own } = (await call(server.url, 'POST', '/api/admin/login', { json: { username: 'admin', password: 'admin123' } })).body;
+    const { token: own } = (
+      await call(server.url, 'POST', '/api/admin/login', { json: { username: 'admin', password: 'admin123' } })
+    ).body;
     const change = (json: unknown, auth = own) => call(server.url, 'PUT', '/api/admin/password', { token: auth, json });
     expect(await change({ currentPassword: 'wrong-one', newPassword: 'a-long-new-password' })).toMatchObject({
       status: 400,
@@ -89,7 +111,9 @@ describe('administrator accounts', () => {
     expect((await call(server.url, 'GET', '/api/admin/session', { token: own })).status).toBe(401);
     const session = await call(server.url, 'GET', '/api/admin/session', { token: changed.body.token });
     expect(session.body).toEqual({ username: 'admin', usesDefaultPassword: false });
-    const oldPassword = await call(server.url, 'POST', '/api/admin/login', { json: { username: 'admin', password: 'admin123' } });
+    const oldPassword = await call(server.url, 'POST', '/api/admin/login', {
+      json: { username: 'admin', password: 'admin123' },
+    });
     expect(oldPassword.status).toBe(401);
   });
 });

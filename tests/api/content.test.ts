@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
-import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
+import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
 import { buildStatus, content, uploaded } from './helpers.ts';
 import { solidImage } from './test-images.ts';
 
@@ -21,10 +21,21 @@ describe('GET /api/content', () => {
     expect(answer.status).toBe(200);
     expect(Object.keys(answer.body).sort()).toEqual(
       [
-        'logos', 'homegallery', 'gallery', 'events', 'news',
-        'presidentMessage', 'presidentImage', 'secretaryMessage', 'secretaryImage',
-        'correspondentMessage', 'correspondentImage', 'headmistressMessage', 'headmistressImage',
-        'honoraryPresidentMessage', 'honoraryPresidentImage',
+        'logos',
+        'homegallery',
+        'gallery',
+        'events',
+        'news',
+        'presidentMessage',
+        'presidentImage',
+        'secretaryMessage',
+        'secretaryImage',
+        'correspondentMessage',
+        'correspondentImage',
+        'headmistressMessage',
+        'headmistressImage',
+        'honoraryPresidentMessage',
+        'honoraryPresidentImage',
       ].sort(),
     );
     const etag = answer.headers.get('etag')!;
@@ -47,14 +58,25 @@ describe('PUT /api/content', () => {
   it('drops unknown fields, and __proto__ in the body has no effect', async () => {
     const before = await content(server.url);
     const body = JSON.parse(
-      JSON.stringify({ ...before, secret: 'x', events: [{ _id: crypto.randomUUID(), title: 'Fair', description: 'Stalls', date: '2031-01-01', extra: 1 }] })
-        .replace(/^\{/, '{"__proto__":{"isAdmin":true},'),
+      JSON.stringify({
+        ...before,
+        secret: 'x',
+        events: [{ _id: crypto.randomUUID(), title: 'Fair', description: 'Stalls', date: '2031-01-01', extra: 1 }],
+      }).replace(/^\{/, '{"__proto__":{"isAdmin":true},'),
     );
     const answer = await putContent(body);
     expect(answer.status).toBe(200);
     expect(answer.body).not.toHaveProperty('secret');
     expect(answer.body).not.toHaveProperty('isAdmin');
-    expect(Object.keys(answer.body.events[0]).sort()).toEqual(['_id', 'date', 'description', 'image', 'location', 'time', 'title']);
+    expect(Object.keys(answer.body.events[0]).sort()).toEqual([
+      '_id',
+      'date',
+      'description',
+      'image',
+      'location',
+      'time',
+      'title',
+    ]);
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
   });
 
@@ -63,10 +85,24 @@ describe('PUT /api/content', () => {
     const cases: [unknown, string | RegExp][] = [
       [{ ...before, events: 'none' }, /./],
       [{ ...before, presidentMessage: 5 }, 'The president message must be text'],
-      [{ ...before, presidentImage: { imageId: `${'1'.repeat(32)}.jpg` } }, 'The image was not found. Please upload it again.'],
+      [
+        { ...before, presidentImage: { imageId: `${'1'.repeat(32)}.jpg` } },
+        'The image was not found. Please upload it again.',
+      ],
       [{ ...before, gallery: [{ _id: 'x', imageId: 'y', caption: 'z' }] }, /./],
       [
-        { ...before, news: [{ _id: crypto.randomUUID(), title: 'a', description: 'b', publishDate: '2031-02-02', expiryDate: '2031-02-01' }] },
+        {
+          ...before,
+          news: [
+            {
+              _id: crypto.randomUUID(),
+              title: 'a',
+              description: 'b',
+              publishDate: '2031-02-02',
+              expiryDate: '2031-02-01',
+            },
+          ],
+        },
         'The expiry date cannot be before the publish date',
       ],
       [{ presidentMessage: 'Only this' }, /^The content is incomplete \(missing: logos, homegallery, .*\)$/],
@@ -85,7 +121,11 @@ describe('PUT /api/content', () => {
   it('accepts stored images anywhere in the document', async () => {
     const image = await uploaded(server.url, token, await solidImage('png'));
     const before = await content(server.url);
-    const answer = await putContent({ ...before, correspondentImage: image, logos: [{ _id: crypto.randomUUID(), ...image }] });
+    const answer = await putContent({
+      ...before,
+      correspondentImage: image,
+      logos: [{ _id: crypto.randomUUID(), ...image }],
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.correspondentImage).toEqual(image);
   });
@@ -99,7 +139,10 @@ describe('PUT /api/content', () => {
     expect(currentTag).not.toBe(staleTag);
     expect((await call(server.url, 'GET', '/api/content')).headers.get('etag')).toBe(currentTag);
 
-    const stale = await putContent({ ...first.body, presidentMessage: 'From a tab that missed it' }, { 'If-Match': staleTag });
+    const stale = await putContent(
+      { ...first.body, presidentMessage: 'From a tab that missed it' },
+      { 'If-Match': staleTag },
+    );
     expect(stale.status).toBe(412);
     expect(stale.body.message).toMatch(/changed meanwhile/);
     expect((await content(server.url)).secretaryMessage).toBe('From the first tab');
@@ -141,20 +184,41 @@ describe('request bodies', () => {
     const alumniBefore = (await call(server.url, 'GET', '/api/admin/alumni', { token })).body;
     const someId = crypto.randomUUID();
     const writes: [string, string][] = [
-      ['PUT', '/api/content'], ['POST', '/api/logos'], ['PUT', '/api/person-image/president'],
-      ['POST', '/api/events'], ['PUT', `/api/events/${someId}`], ['POST', '/api/news'], ['PUT', `/api/news/${someId}`],
-      ['POST', '/api/homegallery'], ['POST', '/api/gallery'], ['POST', '/api/alumni'],
-      ['PUT', `/api/alumni/${someId}/approve`], ['PUT', '/api/admin/password'], ['POST', '/api/admin/login'],
+      ['PUT', '/api/content'],
+      ['POST', '/api/logos'],
+      ['PUT', '/api/person-image/president'],
+      ['POST', '/api/events'],
+      ['PUT', `/api/events/${someId}`],
+      ['POST', '/api/news'],
+      ['PUT', `/api/news/${someId}`],
+      ['POST', '/api/homegallery'],
+      ['POST', '/api/gallery'],
+      ['POST', '/api/alumni'],
+      ['PUT', `/api/alumni/${someId}/approve`],
+      ['PUT', '/api/admin/password'],
+      ['POST', '/api/admin/login'],
     ];
     const odd: unknown[] = [
-      null, 42, 'text', [], [{}], {}, { title: { $gt: '' }, description: ['a'], date: {} },
-      { constructor: { prototype: { polluted: true } } }, { imageId: null, caption: null },
+      null,
+      42,
+      'text',
+      [],
+      [{}],
+      {},
+      { title: { $gt: '' }, description: ['a'], date: {} },
+      { constructor: { prototype: { polluted: true } } },
+      { imageId: null, caption: null },
       JSON.parse('{"a":'.repeat(500) + '1' + '}'.repeat(500)),
     ];
     for (const [method, path] of writes) {
       for (const json of odd) {
         const answer = await call(server.url, method, path, { token, json });
-        expect({ method, path, json, status: answer.status >= 400 && answer.status < 500 }).toEqual({ method, path, json, status: true });
+        expect({ method, path, json, status: answer.status >= 400 && answer.status < 500 }).toEqual({
+          method,
+          path,
+          json,
+          status: true,
+        });
         expect(answer.body).toEqual({ message: expect.any(String) });
       }
     }
@@ -173,7 +237,10 @@ describe('publishing', () => {
     expect(refused.status).toBe(400);
     expect(await buildStatus(server.url, token)).toMatchObject({ live: true, buildCount });
 
-    const added = await call(server.url, 'POST', '/api/events', { token, json: { title: 'Open day', description: 'Tours', date: '2031-06-01' } });
+    const added = await call(server.url, 'POST', '/api/events', {
+      token,
+      json: { title: 'Open day', description: 'Tours', date: '2031-06-01' },
+    });
     expect(added.status).toBe(201);
     expect((await buildStatus(server.url, token)).live).toBe(false);
     await waitUntilLive(server.url, token);

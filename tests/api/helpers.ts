@@ -1,11 +1,17 @@
 /** Calls the API tests share: uploads, tokens of every kind, the built site's files. */
-import { readFile, readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
-import { call, type ApiAnswer } from '../support/api.ts';
+import { type ApiAnswer, call } from '../support/api.ts';
 
 /** POST /api/upload with `bytes` as the form field `file`, as the dashboard sends it. */
-export async function upload(base: string, token: string | null, bytes: Uint8Array, name: string): Promise<ApiAnswer<any>> {
+export async function upload(
+  base: string,
+  token: string | null,
+  bytes: Uint8Array,
+  name: string,
+  // biome-ignore lint/suspicious/noExplicitAny: as `call`, the assertions check the answer
+): Promise<ApiAnswer<any>> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)]), name);
   const response = await fetch(`${base}/api/upload`, {
@@ -64,5 +70,7 @@ export async function builtSiteFiles(dataDir: string): Promise<Map<string, strin
 
 /** GET /api/admin/build-status. */
 export async function buildStatus(base: string, token: string) {
-  return (await call<{ live: boolean; buildCount: number; state: string }>(base, 'GET', '/api/admin/build-status', { token })).body;
+  return (
+    await call<{ live: boolean; buildCount: number; state: string }>(base, 'GET', '/api/admin/build-status', { token })
+  ).body;
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, setupAndLogin } from '../support/api.ts';
-import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
+import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
 import { content, upload, uploaded } from './helpers.ts';
 import { hasGpsTag, pixel, sidewaysPhotoWithGps, solidImage, svgWithScript, truncatedPng } from './test-images.ts';
 
@@ -26,7 +26,10 @@ describe('POST /api/upload', () => {
 
     const answer = await upload(server.url, token, photo, 'IMG_0042.JPG');
     expect(answer.status).toBe(201);
-    expect(answer.body).toEqual({ imageId: expect.stringMatching(/^[a-f0-9]{32}\.jpg$/), originalName: 'IMG_0042.JPG' });
+    expect(answer.body).toEqual({
+      imageId: expect.stringMatching(/^[a-f0-9]{32}\.jpg$/),
+      originalName: 'IMG_0042.JPG',
+    });
 
     const served = Buffer.from(await (await image(`/api/image/${answer.body.imageId}`)).arrayBuffer());
     const metadata = await sharp(served).metadata();
@@ -51,7 +54,12 @@ describe('POST /api/upload', () => {
       [Buffer.from('This is not a picture at all.'), 'holiday.png', 415, ONLY_IMAGES],
       [svgWithScript, 'logo.svg', 415, ONLY_IMAGES],
       [await truncatedPng(), 'cut.png', 400, /damaged or incomplete/],
-      [Buffer.concat([await solidImage('png'), Buffer.alloc(11 * 1024 * 1024)]), 'huge.png', 413, 'The image is larger than 10 MB'],
+      [
+        Buffer.concat([await solidImage('png'), Buffer.alloc(11 * 1024 * 1024)]),
+        'huge.png',
+        413,
+        'The image is larger than 10 MB',
+      ],
     ];
     for (const [bytes, name, status, message] of cases) {
       const answer = await upload(server.url, token, bytes, name);
@@ -67,7 +75,11 @@ describe('POST /api/upload', () => {
 
     const form = new FormData();
     form.append('picture', new Blob([new Uint8Array(await solidImage('png'))]), 'a.png');
-    const wrongField = await fetch(`${server.url}/api/upload`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+    const wrongField = await fetch(`${server.url}/api/upload`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    });
     expect(wrongField.status).toBe(400);
     expect(await wrongField.json()).toEqual({ message: 'Choose an image to upload (the form field "file")' });
   });
@@ -93,7 +105,12 @@ describe('GET /api/image/{imageId}', () => {
   });
 
   it('serves WebP renditions of the widths the pages ask for, never upscaled', async () => {
-    for (const [w, width] of [[320, 320], [640, 640], [960, 800], [1280, 800]]) {
+    for (const [w, width] of [
+      [320, 320],
+      [640, 640],
+      [960, 800],
+      [1280, 800],
+    ]) {
       const answer = await image(`/api/image/${imageId}?w=${w}`);
       expect(answer.status).toBe(200);
       expect(answer.headers.get('content-type')).toBe('image/webp');
@@ -163,7 +180,7 @@ describe('images no longer used', () => {
     expect(await stored()).toContain(second.imageId);
   });
 
-  it('are deleted when an event\'s image is removed', async () => {
+  it("are deleted when an event's image is removed", async () => {
     const picture = await uploaded(server.url, token, await solidImage('png', 20, 20, { r: 90, g: 90, b: 9 }));
     const events = await call(server.url, 'POST', '/api/events', {
       token,

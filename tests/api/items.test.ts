@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dateInZone } from '../../site/lib/dates.ts';
 import { school } from '../../site/school.ts';
 import { call, setupAndLogin } from '../support/api.ts';
-import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
+import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
 import { content, uploaded } from './helpers.ts';
 import { solidImage } from './test-images.ts';
 
@@ -18,7 +18,12 @@ beforeAll(async () => {
 let shade = 0;
 beforeEach(async () => {
   shade += 1;
-  picture = await uploaded(server.url, token, await solidImage('png', 16, 16, { r: shade, g: 80, b: 80 }), 'picture.png');
+  picture = await uploaded(
+    server.url,
+    token,
+    await solidImage('png', 16, 16, { r: shade, g: 80, b: 80 }),
+    'picture.png',
+  );
 });
 afterAll(() => disposeServer(server));
 
@@ -48,7 +53,13 @@ async function expectGone(method: string, pathOf: (id: string) => string, messag
 }
 
 describe('events', () => {
-  const sportsDay = { title: 'Sports day', description: 'Races for every class', date: '2031-01-15', time: '09:30', location: 'Main ground' };
+  const sportsDay = {
+    title: 'Sports day',
+    description: 'Races for every class',
+    date: '2031-01-15',
+    time: '09:30',
+    location: 'Main ground',
+  };
   let id: string;
 
   it('adds an event, answering the list that GET /api/content now holds', async () => {
@@ -60,10 +71,20 @@ describe('events', () => {
     id = added._id;
   });
 
-  it('fills the optional fields and keeps a date-time as the school\'s calendar day', async () => {
-    const answer = await api('POST', '/api/events', { title: ' Late show ', description: 'Drama', date: '2031-05-01T20:00:00Z' });
+  it("fills the optional fields and keeps a date-time as the school's calendar day", async () => {
+    const answer = await api('POST', '/api/events', {
+      title: ' Late show ',
+      description: 'Drama',
+      date: '2031-05-01T20:00:00Z',
+    });
     // 20:00 UTC is 01:30 the next day in the school's time zone (Asia/Kolkata).
-    expect(answer.body.at(-1)).toMatchObject({ title: 'Late show', date: '2031-05-02', time: '', location: '', image: null });
+    expect(answer.body.at(-1)).toMatchObject({
+      title: 'Late show',
+      date: '2031-05-02',
+      time: '',
+      location: '',
+      image: null,
+    });
   });
 
   it('refuses an event without title, description or date, or with fields of the wrong type', async () => {
@@ -89,9 +110,13 @@ describe('events', () => {
   });
 
   it('drops unknown fields and never takes an id from the client', async () => {
-    const answer = await api('POST', '/api/events', JSON.parse(
-      `{"title":"Quiz","description":"General knowledge","date":"2031-02-02","_id":"${id}","isAdmin":true,"__proto__":{"polluted":true}}`,
-    ));
+    const answer = await api(
+      'POST',
+      '/api/events',
+      JSON.parse(
+        `{"title":"Quiz","description":"General knowledge","date":"2031-02-02","_id":"${id}","isAdmin":true,"__proto__":{"polluted":true}}`,
+      ),
+    );
     const added = answer.body.at(-1);
     expect(added._id).not.toBe(id);
     expect(Object.keys(added).sort()).toEqual(['_id', 'date', 'description', 'image', 'location', 'time', 'title']);
@@ -99,15 +124,25 @@ describe('events', () => {
   });
 
   it('edits an event with the same body, answering the list', async () => {
-    const answer = await api('PUT', `/api/events/${id}`, { ...sportsDay, title: 'Sports day (moved)', date: '2031-01-22', image: picture });
+    const answer = await api('PUT', `/api/events/${id}`, {
+      ...sportsDay,
+      title: 'Sports day (moved)',
+      date: '2031-01-22',
+      image: picture,
+    });
     expect(answer.status).toBe(200);
-    expect(answer.body.find((e: { _id: string }) => e._id === id)).toMatchObject({ title: 'Sports day (moved)', date: '2031-01-22' });
+    expect(answer.body.find((e: { _id: string }) => e._id === id)).toMatchObject({
+      title: 'Sports day (moved)',
+      date: '2031-01-22',
+    });
     expect((await content(server.url)).events).toEqual(answer.body);
-    await expectRefused('PUT', `/api/events/${id}`, [[{ title: 'x', description: 'y' }, 'Title, description and date are required']]);
+    await expectRefused('PUT', `/api/events/${id}`, [
+      [{ title: 'x', description: 'y' }, 'Title, description and date are required'],
+    ]);
     await expectGone('PUT', (other) => `/api/events/${other}`, 'This event no longer exists', sportsDay);
   });
 
-  it('removes an event\'s image, then the event', async () => {
+  it("removes an event's image, then the event", async () => {
     const withoutImage = await api('DELETE', `/api/events/${id}/image`);
     expect(withoutImage.status).toBe(200);
     expect(withoutImage.body.find((e: { _id: string }) => e._id === id).image).toBeNull();
@@ -117,11 +152,19 @@ describe('events', () => {
     expect(remaining.status).toBe(200);
     expect(remaining.body.map((e: { _id: string }) => e._id)).not.toContain(id);
     expect((await content(server.url)).events).toEqual(remaining.body);
-    expect(await api('DELETE', `/api/events/${id}`)).toMatchObject({ status: 404, body: { message: 'This event no longer exists' } });
+    expect(await api('DELETE', `/api/events/${id}`)).toMatchObject({
+      status: 404,
+      body: { message: 'This event no longer exists' },
+    });
   });
 
   it('lists events publicly: upcoming soonest first, then past newest first', async () => {
-    for (const [title, days] of [['In ten days', 10], ['Long ago', -30], ['In three days', 3], ['Last week', -7]] as const) {
+    for (const [title, days] of [
+      ['In ten days', 10],
+      ['Long ago', -30],
+      ['In three days', 3],
+      ['Last week', -7],
+    ] as const) {
       await api('POST', '/api/events', { title, description: 'x', date: day(days) });
     }
     const answer = await call(server.url, 'GET', '/api/events');
@@ -160,21 +203,37 @@ describe('news', () => {
       [{ title: 'x', description: 'y', expiryDate: 5 }, 'Expiry date must be a date (YYYY-MM-DD)'],
       [{ title: 'x', description: 'y', publishDate: '2031-03-10', expiryDate: '2031-03-09' }, EXPIRY],
       [{ title: 'x', description: 'y', expiryDate: day(-1) }, EXPIRY],
-      [{ title: 'x', description: 'y', image: { imageId: NOT_AN_IMAGE } }, 'The image was not found. Please upload it again.'],
+      [
+        { title: 'x', description: 'y', image: { imageId: NOT_AN_IMAGE } },
+        'The image was not found. Please upload it again.',
+      ],
     ]);
   });
 
   it('edits news, keeping its publish date when none is sent; removes its image; deletes it', async () => {
-    const added = await api('POST', '/api/news', { title: 'Fees', description: 'Due', publishDate: day(-3), image: picture });
+    const added = await api('POST', '/api/news', {
+      title: 'Fees',
+      description: 'Due',
+      publishDate: day(-3),
+      image: picture,
+    });
     const { _id } = added.body.at(-1);
-    const edited = await api('PUT', `/api/news/${_id}`, { title: 'Fees (updated)', description: 'Due soon', priority: 'high', image: picture });
+    const edited = await api('PUT', `/api/news/${_id}`, {
+      title: 'Fees (updated)',
+      description: 'Due soon',
+      priority: 'high',
+      image: picture,
+    });
     expect(edited.body.find((n: { _id: string }) => n._id === _id)).toMatchObject({
       title: 'Fees (updated)',
       publishDate: day(-3),
       priority: 'high',
       image: picture,
     });
-    await expectGone('PUT', (id) => `/api/news/${id}`, 'This news item no longer exists', { title: 'x', description: 'y' });
+    await expectGone('PUT', (id) => `/api/news/${id}`, 'This news item no longer exists', {
+      title: 'x',
+      description: 'y',
+    });
 
     const noImage = await api('DELETE', `/api/news/${_id}/image`);
     expect(noImage.body.find((n: { _id: string }) => n._id === _id).image).toBeNull();
@@ -239,7 +298,11 @@ describe('home gallery and gallery', () => {
     it(`adds a photo with its caption to ${list} and deletes it, answering the list`, async () => {
       const added = await api('POST', `/api/${list}`, { ...picture, caption: ' Our new library ' });
       expect(added.status).toBe(201);
-      expect(added.body.at(-1)).toEqual({ _id: expect.any(String), imageId: picture.imageId, caption: 'Our new library' });
+      expect(added.body.at(-1)).toEqual({
+        _id: expect.any(String),
+        imageId: picture.imageId,
+        caption: 'Our new library',
+      });
       const stored = await content(server.url);
       expect(stored[list]).toEqual(added.body);
 

@@ -9,7 +9,9 @@ export function sidewaysPhotoWithGps(): Promise<Buffer> {
   const red = { r: 220, g: 0, b: 0 };
   const blue = { r: 0, g: 0, b: 220 };
   const half = (background: typeof red) =>
-    sharp({ create: { width: 30, height: 40, channels: 3, background } }).png().toBuffer();
+    sharp({ create: { width: 30, height: 40, channels: 3, background } })
+      .png()
+      .toBuffer();
   return Promise.all([half(red), half(blue)]).then(([left, right]) =>
     sharp({ create: { width: 60, height: 40, channels: 3, background: red } })
       .composite([
@@ -42,7 +44,9 @@ export function solidImage(
   height = 32,
   colour = { r: 40, g: 140, b: 90 },
 ): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: colour } })[format]().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    [format]()
+    .toBuffer();
 }
 
 /** A PNG of random pixels (so it does not compress), cut off half way. */
@@ -50,7 +54,9 @@ export async function truncatedPng(): Promise<Buffer> {
   const size = 200;
   const pixels = Buffer.alloc(size * size * 3);
   for (let i = 0; i < pixels.length; i += 1) pixels[i] = (i * 7919) % 251;
-  const png = await sharp(pixels, { raw: { width: size, height: size, channels: 3 } }).png().toBuffer();
+  const png = await sharp(pixels, { raw: { width: size, height: size, channels: 3 } })
+    .png()
+    .toBuffer();
   return png.subarray(0, Math.floor(png.length / 2));
 }
 
@@ -105,7 +111,9 @@ export async function animatedGif(frames: number, width: number, height: number)
       .png()
       .toBuffer();
   const pngs = await Promise.all(Array.from({ length: frames }, (_, i) => frame(i)));
-  return sharp(pngs, { join: { animated: true } }).gif().toBuffer();
+  return sharp(pngs, { join: { animated: true } })
+    .gif()
+    .toBuffer();
 }
 
 /** The colour of one pixel of an image. */

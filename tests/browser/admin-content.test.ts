@@ -7,7 +7,7 @@ import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
+import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
 import { alertIn, answerNextConfirm, openDashboard, pngFile, type WatchedPage } from './admin-harness.ts';
 
 let server: RunningServer;
@@ -31,7 +31,10 @@ const publicHtml = async (path: string) => (await fetch(server.url + path)).text
 
 /** Waits until the dashboard says the change is on the public site, and checks the server agrees. */
 async function expectLive() {
-  await watched.page.getByRole('status').filter({ hasText: /^Live$/ }).waitFor();
+  await watched.page
+    .getByRole('status')
+    .filter({ hasText: /^Live$/ })
+    .waitFor();
   await waitUntilLive(server.url, token);
 }
 
@@ -118,7 +121,10 @@ describe('leadership', () => {
     const finalText = 'Dear families, our new library opens on Monday. Every class will visit it this week.';
     await field.fill('');
     await field.pressSequentially(finalText);
-    await page.locator('#leader-president-state').filter({ hasText: /^Saved$/ }).waitFor();
+    await page
+      .locator('#leader-president-state')
+      .filter({ hasText: /^Saved$/ })
+      .waitFor();
 
     expect((await content()).presidentMessage).toBe(finalText);
     expect(maxInFlight).toBe(1);
@@ -148,7 +154,10 @@ describe('leadership', () => {
     });
     const field = page.getByRole('textbox', { name: 'Secretary message' });
     await field.fill('A message written while another tab was busy.');
-    await page.locator('#leader-secretary-state').filter({ hasText: /^Saved$/ }).waitFor();
+    await page
+      .locator('#leader-secretary-state')
+      .filter({ hasText: /^Saved$/ })
+      .waitFor();
 
     const stored = await content();
     expect(stored.secretaryMessage).toBe('A message written while another tab was busy.');
@@ -240,7 +249,7 @@ async function fillIn(scope: Locator, fields: Record<string, string>) {
 describe('events', () => {
   it('adds an event once however often the button is pressed', async () => {
     const { form, item } = sectionParts('events', 'Add event');
-    await fillIn(form, { 'Title': 'Book fair', 'Description': 'Books for every age.', 'Date': '2031-04-01' });
+    await fillIn(form, { Title: 'Book fair', Description: 'Books for every age.', Date: '2031-04-01' });
     const posts: string[] = [];
     watched.page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/api/events')) posts.push(request.url());
@@ -274,7 +283,9 @@ describe('events', () => {
     await saved.getByRole('button', { name: 'Edit' }).waitFor();
     expect((await content()).events[0].title).toBe('Music evening with the orchestra');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Edit');
-    expect(await saved.getByRole('button', { name: 'Edit' }).evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(
+      await saved.getByRole('button', { name: 'Edit' }).evaluate((button) => button === document.activeElement),
+    ).toBe(true);
     await call(server.url, 'DELETE', `/api/events/${id}`, { token });
     await page.reload();
     watched.expectNoProblems();
@@ -282,7 +293,7 @@ describe('events', () => {
 
   it('refuses an incomplete event with the spec alert and sends nothing', async () => {
     const { form } = sectionParts('events', 'Add event');
-    await fillIn(form, { 'Title': 'Sports day', 'Description': '' });
+    await fillIn(form, { Title: 'Sports day', Description: '' });
     await form.getByRole('button', { name: 'Add event' }).click();
     await alertIn(form, 'Please fill all required event fields (title, description, date)').waitFor();
     expect((await content()).events).toEqual([]);
@@ -293,11 +304,11 @@ describe('events', () => {
     const { page } = watched;
     const { form, item } = sectionParts('events', 'Add event');
     await fillIn(form, {
-      'Title': 'Annual sports day',
-      'Description': 'Races, relays and a tug of war for every class.',
-      'Date': '2031-02-14',
-      'Time': '09:30',
-      'Location': 'Main ground',
+      Title: 'Annual sports day',
+      Description: 'Races, relays and a tug of war for every class.',
+      Date: '2031-02-14',
+      Time: '09:30',
+      Location: 'Main ground',
     });
     expect(await form.getByLabel('Image (optional)').getAttribute('accept')).toBe('image/*');
     await form.getByLabel('Image (optional)').setInputFiles(await pngFile('sports.png'));
@@ -306,14 +317,19 @@ describe('events', () => {
     await row.waitFor();
     expect(await form.getByLabel('Title').inputValue()).toBe('');
     let [event] = (await content()).events;
-    expect(event).toMatchObject({ title: 'Annual sports day', date: '2031-02-14', time: '09:30', location: 'Main ground' });
+    expect(event).toMatchObject({
+      title: 'Annual sports day',
+      date: '2031-02-14',
+      time: '09:30',
+      location: 'Main ground',
+    });
     expect(event.image.originalName).toBe('sports.png');
     expect(await row.textContent()).toContain('14 February 2031');
 
     // Edit, then Cancel: nothing changes.
     await row.getByRole('button', { name: 'Edit' }).click();
     const edit = row.getByRole('form', { name: 'Edit Annual sports day' });
-    await fillIn(edit, { 'Title': 'A title that is never saved' });
+    await fillIn(edit, { Title: 'A title that is never saved' });
     await edit.getByRole('button', { name: 'Cancel' }).click();
     await edit.waitFor({ state: 'detached' });
     expect((await content()).events[0].title).toBe('Annual sports day');
@@ -321,13 +337,13 @@ describe('events', () => {
 
     // Edit with a required field emptied: the spec alert, nothing sent.
     await row.getByRole('button', { name: 'Edit' }).click();
-    await fillIn(edit, { 'Description': ' ' });
+    await fillIn(edit, { Description: ' ' });
     await edit.getByRole('button', { name: 'Save' }).click();
     await alertIn(row, 'Please fill all required event fields (title, description, date)').waitFor();
     expect((await content()).events[0].description).toBe('Races, relays and a tug of war for every class.');
 
     // Edit and Save.
-    await fillIn(edit, { 'Title': 'Sports day 2031', 'Description': 'Races and relays.', 'Location': 'Stadium' });
+    await fillIn(edit, { Title: 'Sports day 2031', Description: 'Races and relays.', Location: 'Stadium' });
     await edit.getByRole('button', { name: 'Save' }).click();
     const saved = item('Sports day 2031');
     await saved.getByRole('button', { name: 'Edit' }).waitFor();
@@ -364,7 +380,7 @@ describe('events', () => {
 describe('news', () => {
   it('refuses news without title or description with the spec alert', async () => {
     const { form } = sectionParts('news', 'Add news');
-    await fillIn(form, { 'Title': '', 'Description': 'Something happened' });
+    await fillIn(form, { Title: '', Description: 'Something happened' });
     await form.getByRole('button', { name: 'Add news' }).click();
     await alertIn(form, 'Please fill all required news fields (title, description)').waitFor();
     expect((await content()).news).toEqual([]);
@@ -376,8 +392,8 @@ describe('news', () => {
     const { form, item } = sectionParts('news', 'Add news');
     expect(await form.getByLabel('Publish date').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await fillIn(form, {
-      'Title': 'School reopens',
-      'Description': 'Classes resume after the winter break.',
+      Title: 'School reopens',
+      Description: 'Classes resume after the winter break.',
       'Publish date': '2025-01-02',
       'Expiry date': '2099-01-31',
     });
@@ -404,7 +420,7 @@ describe('news', () => {
     await edit.getByRole('button', { name: 'Save' }).click();
     await alertIn(row, 'The expiry date cannot be before the publish date').waitFor();
 
-    await fillIn(edit, { 'Title': 'School reopens on Monday', 'Expiry date': '' });
+    await fillIn(edit, { Title: 'School reopens on Monday', 'Expiry date': '' });
     await edit.getByLabel('Priority').selectOption('low');
     await edit.getByRole('button', { name: 'Save' }).click();
     const saved = item('School reopens on Monday');

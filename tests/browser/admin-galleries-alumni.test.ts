@@ -6,10 +6,10 @@
 import type { Browser, Locator } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousA11yViolations } from '../public/page-checks.ts';
 import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
-import { seriousA11yViolations } from '../public/page-checks.ts';
+import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
 import { alertIn, answerNextConfirm, openDashboard, pngFile, type WatchedPage } from './admin-harness.ts';
 
 let server: RunningServer;
@@ -117,7 +117,9 @@ describe('upload progress', () => {
       downloadThroughput: -1,
       uploadThroughput: 100 * 1024,
     });
-    await section.getByLabel('Photo').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: await noisyPng() });
+    await section
+      .getByLabel('Photo')
+      .setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: await noisyPng() });
     await section.getByLabel('Caption').fill('A big photo');
     await section.getByRole('button', { name: 'Add photo' }).click();
     await section.getByRole('button', { name: 'Adding…' }).waitFor();
@@ -146,21 +148,24 @@ function noisyPng(): Promise<Buffer> {
   const height = 400;
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i += 1) pixels[i] = Math.floor(Math.random() * 256);
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 describe('alumni', () => {
-
   beforeAll(async () => {
-    for (const [name, email] of [['Asha Rao', 'asha@example.com'], ['Meera Nair', 'meera@example.com']] as const) {
+    for (const [name, email] of [
+      ['Asha Rao', 'asha@example.com'],
+      ['Meera Nair', 'meera@example.com'],
+    ] as const) {
       expect((await call(server.url, 'POST', '/api/alumni', { json: person(name, email) })).status).toBe(201);
     }
     await watched?.close();
     watched = await openDashboard(browser, server.url, token);
   });
 
-  const card = (name: string): Locator =>
-    watched.page.locator('#alumni').getByRole('listitem', { name, exact: true });
+  const card = (name: string): Locator => watched.page.locator('#alumni').getByRole('listitem', { name, exact: true });
   const approvalOf = async (name: string) =>
     (await alumni()).find((record: { fullName: string }) => record.fullName === name).isApproved;
 
@@ -212,7 +217,12 @@ describe('screens', () => {
   beforeAll(async () => {
     const registration = { ...person('Kiran Desai', 'kiran@example.com'), message: 'Happy to mentor students.' };
     expect((await call(server.url, 'POST', '/api/alumni', { json: registration })).status).toBe(201);
-    const event = { title: 'Open day', description: 'Visit the classrooms and labs.', date: '2031-03-01', time: '10:00' };
+    const event = {
+      title: 'Open day',
+      description: 'Visit the classrooms and labs.',
+      date: '2031-03-01',
+      time: '10:00',
+    };
     expect((await call(server.url, 'POST', '/api/events', { token, json: event })).status).toBe(201);
   });
 

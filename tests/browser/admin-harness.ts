@@ -32,7 +32,12 @@ export async function openPage(browser: Browser, viewport = { width: 1280, heigh
 }
 
 /** Opens the dashboard with `token` stored, as a login would have left it. */
-export async function openDashboard(browser: Browser, base: string, token: string, viewport?: { width: number; height: number }) {
+export async function openDashboard(
+  browser: Browser,
+  base: string,
+  token: string,
+  viewport?: { width: number; height: number },
+) {
   const watched = await openPage(browser, viewport);
   await storeToken(watched.page, base, token);
   await watched.page.goto(`${base}/admin/dashboard`);

@@ -4,11 +4,11 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousA11yViolations } from '../public/page-checks.ts';
 import { call } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
-import { seriousA11yViolations } from '../public/page-checks.ts';
-import { openDashboard, openPage, storeToken, storedToken } from './admin-harness.ts';
+import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { openDashboard, openPage, storedToken, storeToken } from './admin-harness.ts';
 
 const CONNECTION_MESSAGE = 'Cannot connect to server. Please make sure the backend is running on port 5000.';
 
@@ -77,7 +77,9 @@ describe('login page', () => {
     page.on('request', (request) => requests.push(request.url()));
     await page.getByLabel('Username').fill('admin');
     await page.getByRole('button', { name: 'Login' }).click();
-    expect(await page.getByLabel('Password').evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+    expect(await page.getByLabel('Password').evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(
+      true,
+    );
     expect(requests.filter((url) => url.includes('/api/admin/login'))).toEqual([]);
     expectNoProblems();
     await close();

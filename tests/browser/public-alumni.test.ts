@@ -1,11 +1,11 @@
 /** /alumni: the registration form of spec §5 with its errors, submitting state, success and failures. */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, seriousA11yViolations, type WatchedPage, watchedPage } from '../public/page-checks.ts';
+import { VIEWPORTS } from '../public/routes.ts';
 import { call, setupAndLogin } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
-import { hydrated, seriousA11yViolations, watchedPage, type WatchedPage } from '../public/page-checks.ts';
-import { VIEWPORTS } from '../public/routes.ts';
+import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -95,7 +95,9 @@ describe.each(Object.entries(VIEWPORTS))('at %s width', (_, viewport) => {
 
     await page.getByRole('heading', { name: 'Thank you for registering!' }).waitFor();
     const alumni = await call(server.url, 'GET', '/api/admin/alumni', { token });
-    expect(alumni.body).toEqual(expect.arrayContaining([expect.objectContaining({ fullName: name, isApproved: false, gender: 'female' })]));
+    expect(alumni.body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ fullName: name, isApproved: false, gender: 'female' })]),
+    );
 
     await page.getByRole('button', { name: 'Register Another Alumni' }).click();
     expect(await field(page, 'fullName').inputValue()).toBe('');
@@ -110,7 +112,10 @@ describe('when registering fails', () => {
   it("shows the server's message in a red box and keeps what was typed", async () => {
     const { page, close } = await open(VIEWPORTS.phone);
     await page.route('**/api/alumni', (route) =>
-      route.fulfill({ status: 429, json: { message: 'Too many registrations from this connection. Please try again in 5 minutes.' } }),
+      route.fulfill({
+        status: 429,
+        json: { message: 'Too many registrations from this connection. Please try again in 5 minutes.' },
+      }),
     );
     await fillIn(page, 'Ravi Kumar');
     await register(page);

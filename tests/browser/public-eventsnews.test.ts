@@ -4,12 +4,12 @@
  */
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { daysFromToday, must } from '../public/content.ts';
+import { hydrated, seriousA11yViolations, type WatchedPage, watchedPage } from '../public/page-checks.ts';
+import { VIEWPORTS } from '../public/routes.ts';
 import { setupAndLogin, waitUntilLive } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
-import { daysFromToday, must } from '../public/content.ts';
-import { hydrated, seriousA11yViolations, watchedPage, type WatchedPage } from '../public/page-checks.ts';
-import { VIEWPORTS } from '../public/routes.ts';
+import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -17,16 +17,61 @@ let token: string;
 
 const long = (start: string) => `${start} ${'and more details for families '.repeat(8)}`.trim();
 const news = {
-  high: { title: 'Admissions open', description: long('Forms are available at the office.'), priority: 'high', publishDate: daysFromToday(-2), expiryDate: daysFromToday(30) },
-  medium: { title: 'New bus route', description: 'Bus 7 now serves Lakeside Colony.', priority: 'medium', publishDate: daysFromToday(-1) },
-  low: { title: 'Choir wins festival', description: 'First prize at the district festival.', priority: 'low', publishDate: daysFromToday(-5) },
-  later: { title: 'Winter holidays', description: 'School closes for two weeks.', priority: 'medium', publishDate: daysFromToday(3) },
-  expired: { title: 'Old notice', description: 'No longer current.', priority: 'high', publishDate: daysFromToday(-20), expiryDate: daysFromToday(-10) },
+  high: {
+    title: 'Admissions open',
+    description: long('Forms are available at the office.'),
+    priority: 'high',
+    publishDate: daysFromToday(-2),
+    expiryDate: daysFromToday(30),
+  },
+  medium: {
+    title: 'New bus route',
+    description: 'Bus 7 now serves Lakeside Colony.',
+    priority: 'medium',
+    publishDate: daysFromToday(-1),
+  },
+  low: {
+    title: 'Choir wins festival',
+    description: 'First prize at the district festival.',
+    priority: 'low',
+    publishDate: daysFromToday(-5),
+  },
+  later: {
+    title: 'Winter holidays',
+    description: 'School closes for two weeks.',
+    priority: 'medium',
+    publishDate: daysFromToday(3),
+  },
+  expired: {
+    title: 'Old notice',
+    description: 'No longer current.',
+    priority: 'high',
+    publishDate: daysFromToday(-20),
+    expiryDate: daysFromToday(-10),
+  },
 };
 const events = {
-  sports: { title: 'Annual Sports Day', description: long('Races for every class.'), date: daysFromToday(10), time: '09:30', location: 'School playground' },
-  quiz: { title: 'Inter-school Quiz', description: 'Twelve schools compete.', date: daysFromToday(3), time: '', location: 'Auditorium' },
-  library: { title: 'Library Week', description: 'A week of stories.', date: daysFromToday(-20), time: '14:00', location: 'Library' },
+  sports: {
+    title: 'Annual Sports Day',
+    description: long('Races for every class.'),
+    date: daysFromToday(10),
+    time: '09:30',
+    location: 'School playground',
+  },
+  quiz: {
+    title: 'Inter-school Quiz',
+    description: 'Twelve schools compete.',
+    date: daysFromToday(3),
+    time: '',
+    location: 'Auditorium',
+  },
+  library: {
+    title: 'Library Week',
+    description: 'A week of stories.',
+    date: daysFromToday(-20),
+    time: '14:00',
+    location: 'Library',
+  },
 };
 
 beforeAll(async () => {
@@ -39,7 +84,10 @@ afterAll(async () => {
   if (server) await disposeServer(server);
 });
 
-async function open(viewport: { width: number; height: number }, before?: (page: Page) => Promise<void>): Promise<WatchedPage> {
+async function open(
+  viewport: { width: number; height: number },
+  before?: (page: Page) => Promise<void>,
+): Promise<WatchedPage> {
   const watched = await watchedPage(browser, { viewport });
   await before?.(watched.page);
   await watched.page.goto(server.url + '/eventsnews', { waitUntil: 'networkidle' });
@@ -73,15 +121,23 @@ describe('with news and events added through the API', () => {
     it('lists current news by priority with coloured border and badge, dates, a 120-character preview and a popup', async () => {
       const { page, close, cspViolations, errors } = await open(viewport);
       expect(await titles(page, '.news-card')).toEqual(['Admissions open', 'New bus route', 'Choir wins festival']);
-      const colours = await page.locator('.news-card').evaluateAll((cards) => cards.map((card) => getComputedStyle(card).borderLeftColor));
+      const colours = await page
+        .locator('.news-card')
+        .evaluateAll((cards) => cards.map((card) => getComputedStyle(card).borderLeftColor));
       expect(colours).toEqual(['rgb(198, 40, 40)', 'rgb(224, 161, 0)', 'rgb(46, 125, 50)']);
-      expect(await page.locator('.news-card .badge').allInnerTexts()).toEqual(['High priority', 'Medium priority', 'Low priority']);
+      expect(await page.locator('.news-card .badge').allInnerTexts()).toEqual([
+        'High priority',
+        'Medium priority',
+        'Low priority',
+      ]);
 
       const first = page.locator('.news-card').first();
       const facts = await first.locator('.facts').innerText();
       expect(facts).toContain('Published:');
       expect(facts).toContain('Expires:');
-      expect(await first.locator('.item-preview').innerText()).toBe(`${news.high.description.slice(0, 120).trimEnd()}…`);
+      expect(await first.locator('.item-preview').innerText()).toBe(
+        `${news.high.description.slice(0, 120).trimEnd()}…`,
+      );
 
       await first.getByRole('button', { name: 'Admissions open' }).click();
       const popup = page.getByRole('dialog', { name: 'Admissions open' });
@@ -109,7 +165,9 @@ describe('with news and events added through the API', () => {
       const monthShort = 'JAN FEB MAR APR MAY JUN JUL AUG SEP OCT NOV DEC'.split(' ')[month - 1];
       expect(await sports.locator('.date-block').innerText()).toBe(`${day}\n${monthShort}\n${year}`);
       expect(await sports.locator('.facts').innerText()).toMatch(/^Time: 9:30 AM\s+Location: School playground$/);
-      expect(await sports.locator('.item-preview').innerText()).toBe(`${events.sports.description.slice(0, 100).trimEnd()}…`);
+      expect(await sports.locator('.item-preview').innerText()).toBe(
+        `${events.sports.description.slice(0, 100).trimEnd()}…`,
+      );
 
       await sports.getByRole('button', { name: 'Annual Sports Day' }).click();
       const popup = page.getByRole('dialog', { name: 'Annual Sports Day' });
@@ -163,7 +221,12 @@ describe('with news and events added through the API', () => {
       await page.clock.setFixedTime(new Date(`${daysFromToday(5)}T12:00:00Z`));
       await page.route('**/api/{events,news}', (route) => route.abort());
     });
-    expect(await titles(page, '.news-card')).toEqual(['Admissions open', 'Winter holidays', 'New bus route', 'Choir wins festival']);
+    expect(await titles(page, '.news-card')).toEqual([
+      'Admissions open',
+      'Winter holidays',
+      'New bus route',
+      'Choir wins festival',
+    ]);
     await tab(page, 'Events').click();
     expect(await titles(page, '[aria-label="Upcoming events"]')).toEqual(['Annual Sports Day']);
     expect(await titles(page, '[aria-label="Past events"]')).toEqual(['Inter-school Quiz', 'Library Week']);

@@ -1,12 +1,12 @@
 /** /gallery: empty state, the count, the responsive grid and the lightbox. */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { must, picture, upload } from '../public/content.ts';
+import { hydrated, seriousA11yViolations, type WatchedPage, watchedPage } from '../public/page-checks.ts';
+import { VIEWPORTS } from '../public/routes.ts';
 import { setupAndLogin, waitUntilLive } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
-import { must, picture, upload } from '../public/content.ts';
-import { hydrated, seriousA11yViolations, watchedPage, type WatchedPage } from '../public/page-checks.ts';
-import { VIEWPORTS } from '../public/routes.ts';
+import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -79,7 +79,9 @@ describe('a gallery of six photos', () => {
     [1280, 4],
   ])('at %i px shows %i columns', async (width, columns) => {
     const { page, close } = await open({ width, height: 800 });
-    const lefts = await page.locator('.gallery-grid > li').evaluateAll((items) => items.map((item) => item.getBoundingClientRect().left));
+    const lefts = await page
+      .locator('.gallery-grid > li')
+      .evaluateAll((items) => items.map((item) => item.getBoundingClientRect().left));
     expect(new Set(lefts).size).toBe(columns);
     await close();
   });

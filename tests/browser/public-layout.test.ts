@@ -3,9 +3,6 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { footerLinks } from '../../site/navigation.ts';
 import { school } from '../../site/school.ts';
-import { setupAndLogin, waitUntilLive } from '../support/api.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
 import { must, picture, upload } from '../public/content.ts';
 import {
   inlineScriptBytes,
@@ -15,6 +12,9 @@ import {
   watchedPage,
 } from '../public/page-checks.ts';
 import { NOT_FOUND_ROUTE, PUBLIC_ROUTES, VIEWPORTS } from '../public/routes.ts';
+import { setupAndLogin, waitUntilLive } from '../support/api.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -58,11 +58,13 @@ describe.each(Object.entries(VIEWPORTS))('every public route at %s width', (_, v
       expect(await apply.getAttribute('href'), route).toBe('/admissions');
       expect(await apply.isVisible(), route).toBe(true);
       expect(await page.locator(`header img[src*="${logoId}"]`).count(), route).toBe(1);
-      const footerHrefs = await page.locator('footer nav a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      const footerHrefs = await page
+        .locator('footer nav a')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
       expect(footerHrefs, route).toEqual(footerLinks.map((link) => link.href));
-      const current = await page.locator('nav[aria-label="Main"] [aria-current="page"]').evaluateAll((links) =>
-        links.map((a) => a.getAttribute('href')),
-      );
+      const current = await page
+        .locator('nav[aria-label="Main"] [aria-current="page"]')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
       expect(current, route).toEqual(route === NOT_FOUND_ROUTE ? [] : [route]);
 
       expect(await seriousA11yViolations(page), route).toEqual([]);
@@ -133,7 +135,16 @@ describe('navigation', () => {
   });
 
   it('answers the footer links without a page, and unknown paths, with a 404 page in the site layout', async () => {
-    const withoutPage = ['/about', '/news', '/admissions', '/mandatory-public-disclosure', '/privacy', '/disclaimer', '/sitemap', '/no/such/page'];
+    const withoutPage = [
+      '/about',
+      '/news',
+      '/admissions',
+      '/mandatory-public-disclosure',
+      '/privacy',
+      '/disclaimer',
+      '/sitemap',
+      '/no/such/page',
+    ];
     for (const path of withoutPage) {
       const response = await fetch(server.url + path);
       const html = await response.text();
@@ -174,7 +185,9 @@ describe('home page', () => {
   it('holds the strip still for visitors who ask for reduced motion', async () => {
     const { page, close } = await watchedPage(browser, { viewport: VIEWPORTS.phone, reducedMotion: 'reduce' });
     await page.goto(server.url + '/');
-    expect(await page.locator('.strip-track').evaluate((element) => getComputedStyle(element).animationName)).toBe('none');
+    expect(await page.locator('.strip-track').evaluate((element) => getComputedStyle(element).animationName)).toBe(
+      'none',
+    );
     expect(await page.locator('.strip-set').nth(1).isVisible()).toBe(false);
     expect(await page.getByText('Morning assembly').first().isVisible()).toBe(true);
     await close();

@@ -3,12 +3,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEADERSHIP_ROLES, messageField } from '../../site/lib/content-schema.ts';
 import { school } from '../../site/school.ts';
+import { must, picture, upload } from '../public/content.ts';
+import { hydrated, seriousA11yViolations, type WatchedPage, watchedPage } from '../public/page-checks.ts';
+import { VIEWPORTS } from '../public/routes.ts';
 import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
-import { must, picture, upload } from '../public/content.ts';
-import { hydrated, seriousA11yViolations, watchedPage, type WatchedPage } from '../public/page-checks.ts';
-import { VIEWPORTS } from '../public/routes.ts';
+import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -57,8 +57,12 @@ describe.each(Object.entries(VIEWPORTS))('leadership at %s width', (_, viewport)
   it('shows the five roles in order with their fixed names, 25-word previews and Read More only past 25 words', async () => {
     const { page, close, cspViolations } = await open('/about/leadership', viewport);
     const cards = page.locator('.leader');
-    expect(await cards.locator('h2').allTextContents()).toEqual(LEADERSHIP_ROLES.map((role) => school.leaders[role].title));
-    expect(await cards.locator('.leader-name').allTextContents()).toEqual(LEADERSHIP_ROLES.map((role) => school.leaders[role].name));
+    expect(await cards.locator('h2').allTextContents()).toEqual(
+      LEADERSHIP_ROLES.map((role) => school.leaders[role].title),
+    );
+    expect(await cards.locator('.leader-name').allTextContents()).toEqual(
+      LEADERSHIP_ROLES.map((role) => school.leaders[role].name),
+    );
     expect(await cards.locator('.leader-preview').allTextContents()).toEqual([
       `${words(25, 'care')}…`,
       messages.headmistress,
@@ -118,12 +122,27 @@ describe.each(Object.entries(VIEWPORTS))('contact at %s width', (_, viewport) =>
     const { page, close } = await open('/contact', viewport);
     const details = page.getByRole('complementary', { name: 'Contact details' });
     const text = await details.innerText();
-    for (const part of [school.phone, school.email, school.address[0], 'Mon-Fri', '8:00 AM-4:00 PM', 'Sat', '9:00 AM-1:00 PM', 'Sun', 'Closed']) {
+    for (const part of [
+      school.phone,
+      school.email,
+      school.address[0],
+      'Mon-Fri',
+      '8:00 AM-4:00 PM',
+      'Sat',
+      '9:00 AM-1:00 PM',
+      'Sun',
+      'Closed',
+    ]) {
       expect(text).toContain(part);
     }
     expect(text).toContain('within 24 hours');
     expect(await page.getByLabel('Subject').locator('option').allTextContents()).toEqual([
-      'Choose a subject', 'Admission', 'Academic', 'Complaint', 'Suggestion', 'Other',
+      'Choose a subject',
+      'Admission',
+      'Academic',
+      'Complaint',
+      'Suggestion',
+      'Other',
     ]);
     await close();
   });
@@ -160,14 +179,18 @@ describe.each(Object.entries(VIEWPORTS))('contact at %s width', (_, viewport) =>
     await send.click();
     await page.getByRole('heading', { name: 'Thank you, Asha Rao!' }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    expect(await page.getByText('We have received your message and will reply within 24 hours.').isVisible()).toBe(true);
+    expect(await page.getByText('We have received your message and will reply within 24 hours.').isVisible()).toBe(
+      true,
+    );
     expect(calls).toEqual([]);
 
     await page.getByRole('button', { name: 'Send Another Message' }).click();
     expect(await page.getByLabel('Name').inputValue()).toBe('Asha Rao');
     expect(await page.getByLabel('Email').inputValue()).toBe('asha@example.org');
     expect(await page.getByLabel('Subject').inputValue()).toBe('admission');
-    expect(await page.getByRole('textbox', { name: 'Message', exact: true }).inputValue()).toBe('When do admissions for Class 1 open?');
+    expect(await page.getByRole('textbox', { name: 'Message', exact: true }).inputValue()).toBe(
+      'When do admissions for Class 1 open?',
+    );
     expect(cspViolations).toEqual([]);
     expect(errors).toEqual([]);
     await close();
@@ -197,8 +220,20 @@ describe('static pages', () => {
     const { page, close } = await open('/academic-corner', VIEWPORTS.phone);
     const text = await page.locator('main').innerText();
     for (const part of [
-      'Primary', 'Classes 1-5', 'Middle', 'Classes 6-8', 'Secondary', 'Classes 9-10', 'Higher Secondary', 'Classes 11-12',
-      'Streams:', 'Science', 'Commerce', 'Arts', 'Curriculum', 'Academic calendar 2024-25',
+      'Primary',
+      'Classes 1-5',
+      'Middle',
+      'Classes 6-8',
+      'Secondary',
+      'Classes 9-10',
+      'Higher Secondary',
+      'Classes 11-12',
+      'Streams:',
+      'Science',
+      'Commerce',
+      'Arts',
+      'Curriculum',
+      'Academic calendar 2024-25',
     ]) {
       expect(text).toContain(part);
     }

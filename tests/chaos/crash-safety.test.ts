@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
-import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
+import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
 
 const KILLS = Number(process.env.CHAOS_KILLS ?? 20);
 let server: RunningServer | null = null;

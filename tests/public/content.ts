@@ -9,7 +9,9 @@ export interface Uploaded {
 
 /** A plain picture of the given size and colour. */
 export function picture(width: number, height: number, colour: string): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 }
 
 /** POST /api/upload with the bytes of an image: answers its reference. */
@@ -29,7 +31,8 @@ export async function upload(base: string, token: string, bytes: Buffer, name = 
 /** Calls the API and fails the test setup on anything but a success. */
 export async function must(base: string, token: string, method: string, path: string, json?: unknown) {
   const answer = await call(base, method, path, { token, json });
-  if (answer.status >= 300) throw new Error(`${method} ${path} failed (${answer.status}): ${JSON.stringify(answer.body)}`);
+  if (answer.status >= 300)
+    throw new Error(`${method} ${path} failed (${answer.status}): ${JSON.stringify(answer.body)}`);
   return answer.body;
 }
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { splitEvents } from '../../site/lib/schedule.ts';
 import { school } from '../../site/school.ts';
 import { call } from '../support/api.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 
 const run = promisify(execFile);
 let base: string;
@@ -36,7 +36,9 @@ it('fills an empty data folder, and the server builds a populated site from it',
   expect(content.logos).toHaveLength(1);
   expect(content.gallery.length).toBeGreaterThan(0);
   expect(content.homegallery.length).toBeGreaterThan(0);
-  expect(new Set(content.news.map((news: { priority: string }) => news.priority))).toEqual(new Set(['low', 'medium', 'high']));
+  expect(new Set(content.news.map((news: { priority: string }) => news.priority))).toEqual(
+    new Set(['low', 'medium', 'high']),
+  );
   const { upcoming, past } = splitEvents(content.events, new Date(), school.timeZone);
   expect(upcoming.length).toBeGreaterThan(0);
   expect(past.length).toBeGreaterThan(0);

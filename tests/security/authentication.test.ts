@@ -8,11 +8,11 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, setupAndLogin } from '../support/api.ts';
-import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
 import { tokensFor, uploaded } from '../api/helpers.ts';
 import { solidImage } from '../api/test-images.ts';
-import { Tally, apiCalls, storedFiles } from './support.ts';
+import { call } from '../support/api.ts';
+import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { apiCalls, storedFiles, Tally } from './support.ts';
 
 const SECRET = 'security-suite-secret-0123456789abcdef';
 const tally = new Tally('Authentication attacks');
@@ -33,7 +33,6 @@ const PUBLIC_CALLS = [
   // Anyone while no administrator exists (the setup button), then administrators only: below.
   'POST /api/admin/create',
 ];
-
 
 const ALUMNUS = {
   fullName: 'Kiran Rao',

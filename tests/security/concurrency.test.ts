@@ -7,10 +7,10 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEADERSHIP_ROLES } from '../../site/lib/content-schema.ts';
-import { call, setupAndLogin, waitUntilLive, type ApiAnswer } from '../support/api.ts';
-import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
 import { upload, uploaded } from '../api/helpers.ts';
 import { solidImage } from '../api/test-images.ts';
+import { type ApiAnswer, call, setupAndLogin, waitUntilLive } from '../support/api.ts';
+import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
 import { Tally } from './support.ts';
 
 const tally = new Tally('Concurrency');

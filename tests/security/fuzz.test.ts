@@ -11,15 +11,15 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
-import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
 import { uploaded } from '../api/helpers.ts';
 import { animatedGif, solidImage } from '../api/test-images.ts';
+import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
+import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
 import { attack, planAttack } from './fuzz/attacks.ts';
 import { damagedImage, planDamagedImage } from './fuzz/damaged-images.ts';
-import { ALUMNUS, BODY_ROUTES, ID_ROUTES, type Context, type Planned, type Stored } from './fuzz/routes.ts';
+import { ALUMNUS, BODY_ROUTES, type Context, ID_ROUTES, type Planned, type Stored } from './fuzz/routes.ts';
 import { planWrite, write } from './fuzz/writes.ts';
-import { Tally, apiCalls, jsonOf, rawRequest, storedFiles } from './support.ts';
+import { apiCalls, jsonOf, rawRequest, storedFiles, Tally } from './support.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1200);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
@@ -101,28 +101,26 @@ const anyCase = fc.oneof(
   { weight: 1, arbitrary: damagedImage.map((d) => ({ damaged: d })) },
 );
 
-it(
-  `survives ${RUNS} cases of attacks, writes and damaged images, changing only what the writes say`,
-  { timeout: 15 * 60_000 },
-  async () => {
-    await fc.assert(
-      fc.asyncProperty(anyCase, async (generated) => {
-        const state = { ...context, ...parse(await storedFiles(server.dataDir)) };
-        if ('attack' in generated) return check(planAttack(generated.attack, state));
-        if ('write' in generated) return check(planWrite(generated.write, state));
-        return check(planDamagedImage(generated.damaged, images, state));
-      }),
-      { numRuns: RUNS, seed: SEED },
-    );
+it(`survives ${RUNS} cases of attacks, writes and damaged images, changing only what the writes say`, {
+  timeout: 15 * 60_000,
+}, async () => {
+  await fc.assert(
+    fc.asyncProperty(anyCase, async (generated) => {
+      const state = { ...context, ...parse(await storedFiles(server.dataDir)) };
+      if ('attack' in generated) return check(planAttack(generated.attack, state));
+      if ('write' in generated) return check(planWrite(generated.write, state));
+      return check(planDamagedImage(generated.damaged, images, state));
+    }),
+    { numRuns: RUNS, seed: SEED },
+  );
 
-    expect(server.process.exitCode).toBeNull();
-    expect(server.output()).not.toMatch(/^(GET|POST|PUT|DELETE|PATCH) \S+ failed:/m);
-    expect((await call(server.url, 'GET', '/api/content')).body).toEqual(
-      parse(await storedFiles(server.dataDir)).content,
-    );
-    // Nothing was written beside the data and uploads folders.
-    expect((await readdir(join(server.dataDir, '..'))).sort()).toEqual(['data', 'uploads']);
-    // Whatever was accepted can be published: the site is rebuilt with all of it.
-    await waitUntilLive(server.url, context.token, 120_000);
-  },
-);
+  expect(server.process.exitCode).toBeNull();
+  expect(server.output()).not.toMatch(/^(GET|POST|PUT|DELETE|PATCH) \S+ failed:/m);
+  expect((await call(server.url, 'GET', '/api/content')).body).toEqual(
+    parse(await storedFiles(server.dataDir)).content,
+  );
+  // Nothing was written beside the data and uploads folders.
+  expect((await readdir(join(server.dataDir, '..'))).sort()).toEqual(['data', 'uploads']);
+  // Whatever was accepted can be published: the site is rebuilt with all of it.
+  await waitUntilLive(server.url, context.token, 120_000);
+});

@@ -9,13 +9,13 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEADERSHIP_ROLES } from '../../site/lib/content-schema.ts';
-import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
 import { uploaded } from '../api/helpers.ts';
 import { solidImage } from '../api/test-images.ts';
 import { openDashboard, openPage } from '../browser/admin-harness.ts';
-import { Tally, filesUnder, rawRequest } from './support.ts';
+import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { filesUnder, rawRequest, Tally } from './support.ts';
 
 const tally = new Tally('Headers and injected markup');
 let server: RunningServer;
@@ -142,7 +142,12 @@ describe('every page', () => {
       expectCommonHeaders(path, response.headers, frameAncestors);
       // No plugins, no <base> pointing elsewhere, forms only to this site.
       const page = policies[policies.length - 1]!;
-      expect({ path, object: page.get('object-src'), base: page.get('base-uri'), forms: page.get('form-action') }).toEqual({
+      expect({
+        path,
+        object: page.get('object-src'),
+        base: page.get('base-uri'),
+        forms: page.get('form-action'),
+      }).toEqual({
         path,
         object: ["'none'"],
         base: ["'self'"],

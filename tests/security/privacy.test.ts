@@ -6,11 +6,11 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
-import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
 import { uploaded } from '../api/helpers.ts';
 import { solidImage } from '../api/test-images.ts';
-import { Tally, filesUnder } from './support.ts';
+import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
+import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { filesUnder, Tally } from './support.ts';
 
 const tally = new Tally('Privacy');
 let server: RunningServer;

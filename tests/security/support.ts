@@ -1,8 +1,9 @@
 /** What the attacks share: requests sent byte for byte, the stored files, the list of answers. */
+
+import { readdir, readFile } from 'node:fs/promises';
 import { request } from 'node:http';
-import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createApp, type AppDeps } from '../../admin-api/app.ts';
+import { type AppDeps, createApp } from '../../admin-api/app.ts';
 
 /** Every call the API answers, as "METHOD /path", read from the app's own routing table. */
 export function apiCalls(): string[] {

@@ -5,8 +5,6 @@
 import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setupAndLogin } from '../support/api.ts';
-import { disposeServer, startServer, type RunningServer } from '../support/server.ts';
 import { upload } from '../api/helpers.ts';
 import {
   gifClaiming,
@@ -18,7 +16,9 @@ import {
   svgWithScript,
   truncatedPng,
 } from '../api/test-images.ts';
-import { Tally, filesUnder, rawRequest } from './support.ts';
+import { setupAndLogin } from '../support/api.ts';
+import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { filesUnder, rawRequest, Tally } from './support.ts';
 
 const tally = new Tally('Upload attacks');
 let server: RunningServer;

@@ -5,6 +5,7 @@ export interface ApiAnswer<T = unknown> {
   headers: Headers;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: tests read answers of every shape; their assertions check them
 export async function call<T = any>(
   base: string,
   method: string,
@@ -44,7 +45,10 @@ export async function waitUntilLive(base: string, token: string, timeoutMs = 30_
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const status = await call<{ live: boolean; state: string; error: string | null }>(
-      base, 'GET', '/api/admin/build-status', { token },
+      base,
+      'GET',
+      '/api/admin/build-status',
+      { token },
     );
     if (status.body.live) return;
     if (status.body.state === 'failed') throw new Error(`build failed: ${status.body.error}`);

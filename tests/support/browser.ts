@@ -1,5 +1,5 @@
 /** Debian's Chromium driven by playwright-core, headless, as the decisions prescribe. */
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { chromiumPath } from './chromium-path.ts';
 
 export function launchBrowser(): Promise<Browser> {

@@ -10,10 +10,12 @@ const path = chromiumPath();
 if (!existsSync(path)) {
   const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
   if (!canInstall) {
-    console.error(`Chromium is needed for the browser tests: run "sudo apt-get install -y chromium" (or set CHROMIUM_PATH).`);
+    console.error(
+      `Chromium is needed for the browser tests: run "sudo apt-get install -y chromium" (or set CHROMIUM_PATH).`,
+    );
     process.exit(1);
   }
-  console.log('Chromium is missing: installing Debian\'s chromium package…');
+  console.log("Chromium is missing: installing Debian's chromium package…");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });

@@ -1,5 +1,5 @@
 /** Starts the real product (`node admin-api/server.ts`) on a free port with its own data folders. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

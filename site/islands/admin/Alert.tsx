@@ -1,4 +1,4 @@
-import { CONNECTION_MESSAGE, ApiError } from '../../lib/api-client.ts';
+import { ApiError, CONNECTION_MESSAGE } from '../../lib/api-client.ts';
 
 /** What went wrong: the spec's text as the title, and the reason when one is known. */
 export interface Failure {

@@ -12,7 +12,11 @@ import { useAction } from './use-action.ts';
 export type AlumniList = { ok: true; alumni: Alumni[] } | { ok: false };
 
 /** Alumni registrations: PENDING / APPROVED, Approve, Unapprove, delete. */
-export function AlumniSection({ list, onAlumni, onRetry }: {
+export function AlumniSection({
+  list,
+  onAlumni,
+  onRetry,
+}: {
   list: AlumniList;
   onAlumni: (alumni: Alumni[]) => void;
   onRetry: () => void;
@@ -60,9 +64,14 @@ function AlumniList({ alumni, onAlumni }: { alumni: Alumni[]; onAlumni: (alumni:
   function remove(alumnus: Alumni) {
     if (!window.confirm(`Delete the registration of ${alumnus.fullName}? This cannot be undone.`)) return;
     const key = `${alumnus._id}:delete`;
-    void action.run(key, 'Failed to delete alumni', async () => {
-      onAlumni(await adminRequest<Alumni[]>(`/api/alumni/${alumnus._id}`, { method: 'DELETE' }));
-    }, alumnus._id);
+    void action.run(
+      key,
+      'Failed to delete alumni',
+      async () => {
+        onAlumni(await adminRequest<Alumni[]>(`/api/alumni/${alumnus._id}`, { method: 'DELETE' }));
+      },
+      alumnus._id,
+    );
   }
 
   return (
@@ -103,8 +112,18 @@ function AlumnusDetails({ alumnus }: { alumnus: Alumni }) {
     ['Period of study', alumnus.periodOfStudy],
     ['Qualification', alumnus.qualification],
     ['Occupation', alumnus.occupation],
-    ['Mobile', <a href={`tel:${alumnus.mobile.replace(/[^+\d]/g, '')}`}>{alumnus.mobile}</a>],
-    ['Email', <a href={`mailto:${alumnus.email}`}>{alumnus.email}</a>],
+    [
+      'Mobile',
+      <a key="mobile" href={`tel:${alumnus.mobile.replace(/[^+\d]/g, '')}`}>
+        {alumnus.mobile}
+      </a>,
+    ],
+    [
+      'Email',
+      <a key="email" href={`mailto:${alumnus.email}`}>
+        {alumnus.email}
+      </a>,
+    ],
     ['Address', alumnus.address],
     ['Company', [alumnus.companyName, alumnus.companyAddress].filter(Boolean).join(', ')],
     ['Message', alumnus.message],

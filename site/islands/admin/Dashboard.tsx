@@ -1,19 +1,19 @@
 import { useEffect, useState } from 'react';
 import { adminRequest } from '../../lib/admin-api.ts';
-import { ApiError, CONNECTION_MESSAGE } from '../../lib/api-client.ts';
 import { adminSession } from '../../lib/admin-session.ts';
 import type { Alumni } from '../../lib/alumni-schema.ts';
+import { ApiError, CONNECTION_MESSAGE } from '../../lib/api-client.ts';
 import type { LeadershipRole } from '../../lib/content-schema.ts';
-import { AlumniSection, type AlumniList } from './AlumniSection.tsx';
+import { type AlumniList, AlumniSection } from './AlumniSection.tsx';
+import { EVENTS } from './events.tsx';
 import { GALLERY, GallerySection, HOME_GALLERY } from './GallerySection.tsx';
 import { ItemsSection } from './ItemsSection.tsx';
-import { LeadershipSection, type Leader } from './LeadershipSection.tsx';
+import { type Leader, LeadershipSection } from './LeadershipSection.tsx';
 import { LogosSection } from './LogosSection.tsx';
+import { NEWS } from './news.tsx';
 import { PasswordWarning } from './PasswordWarning.tsx';
 import { PublishingIndicator, PublishingProblem } from './Publishing.tsx';
-import { EVENTS } from './events.tsx';
-import { NEWS } from './news.tsx';
-import { fetchContent, useContentDocument, type ContentVersion } from './use-content-document.ts';
+import { type ContentVersion, fetchContent, useContentDocument } from './use-content-document.ts';
 import { useMessageSaver } from './use-message-saver.ts';
 import { usePublishing } from './use-publishing.ts';
 
@@ -60,7 +60,12 @@ export default function Dashboard(props: DashboardProps) {
     );
   }, []);
 
-  if (state.kind === 'loading') return <p className="admin-loading" role="status">Loading the dashboard…</p>;
+  if (state.kind === 'loading')
+    return (
+      <p className="admin-loading" role="status">
+        Loading the dashboard…
+      </p>
+    );
   if (state.kind === 'failed') {
     return (
       <div className="load-failure" role="alert">
@@ -76,10 +81,7 @@ export default function Dashboard(props: DashboardProps) {
 
 async function load(): Promise<Loaded> {
   const alumni = loadAlumni();
-  const [version, session] = await Promise.all([
-    fetchContent(),
-    adminRequest<Session>('/api/admin/session'),
-  ]);
+  const [version, session] = await Promise.all([fetchContent(), adminRequest<Session>('/api/admin/session')]);
   return { version, session, alumni: await alumni };
 }
 

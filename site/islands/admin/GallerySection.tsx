@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { adminRequest, uploadImage } from '../../lib/admin-api.ts';
 import type { GalleryItem } from '../../lib/content-schema.ts';
 import { countLabel } from '../../lib/display-format.ts';
@@ -38,7 +38,11 @@ export const GALLERY: GalleryTexts = {
 };
 
 /** A gallery: add a photo with a caption, delete one. The answered list replaces the shown one. */
-export function GallerySection({ texts, items, onItems }: {
+export function GallerySection({
+  texts,
+  items,
+  onItems,
+}: {
   texts: GalleryTexts;
   items: GalleryItem[];
   onItems: (items: GalleryItem[]) => void;

@@ -1,10 +1,10 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { adminRequest, uploadImage } from '../../lib/admin-api.ts';
 import type { ImageRef } from '../../lib/content-schema.ts';
 import { Alert } from './Alert.tsx';
 import { ImageInput, Thumbnail, UploadProgress } from './images.tsx';
 import { Panel } from './Panel.tsx';
-import { useAction, type Action } from './use-action.ts';
+import { type Action, useAction } from './use-action.ts';
 
 interface Item {
   _id: string;
@@ -45,7 +45,11 @@ const ADD = 'add';
  * Events and news: an add form, and the list, where an item can be edited in place (Save or
  * Cancel), lose its image, or be deleted. Every call answers the list, which replaces the shown one.
  */
-export function ItemsSection<T extends Item, Draft>({ kind, items, onItems }: {
+export function ItemsSection<T extends Item, Draft>({
+  kind,
+  items,
+  onItems,
+}: {
   kind: ItemKind<T, Draft>;
   items: T[];
   onItems: (items: T[]) => void;
@@ -91,7 +95,11 @@ export function ItemsSection<T extends Item, Draft>({ kind, items, onItems }: {
   );
 }
 
-function AddForm<T extends Item, Draft>({ kind, action, onAdd }: {
+function AddForm<T extends Item, Draft>({
+  kind,
+  action,
+  onAdd,
+}: {
   kind: ItemKind<T, Draft>;
   action: Action;
   onAdd: (draft: Draft, file: File | null) => Promise<boolean>;
@@ -124,7 +132,15 @@ function AddForm<T extends Item, Draft>({ kind, action, onAdd }: {
   );
 }
 
-function ItemRow<T extends Item, Draft>({ kind, item, action, endpoint, editing, onEditing, onItems }: {
+function ItemRow<T extends Item, Draft>({
+  kind,
+  item,
+  action,
+  endpoint,
+  editing,
+  onEditing,
+  onItems,
+}: {
   kind: ItemKind<T, Draft>;
   item: T;
   action: Action;
@@ -156,16 +172,26 @@ function ItemRow<T extends Item, Draft>({ kind, item, action, endpoint, editing,
 
   function remove() {
     if (!window.confirm(`Delete the ${kind.noun} "${item.title}"?`)) return;
-    void action.run(deleteKey, kind.failures.delete, async () => {
-      onItems(await adminRequest<T[]>(path, { method: 'DELETE' }));
-    }, item._id);
+    void action.run(
+      deleteKey,
+      kind.failures.delete,
+      async () => {
+        onItems(await adminRequest<T[]>(path, { method: 'DELETE' }));
+      },
+      item._id,
+    );
   }
 
   function removeImage() {
     if (!window.confirm(`Delete the image of the ${kind.noun} "${item.title}"?`)) return;
-    void action.run(imageKey, kind.failures.deleteImage, async () => {
-      onItems(await adminRequest<T[]>(`${path}/image`, { method: 'DELETE' }));
-    }, item._id);
+    void action.run(
+      imageKey,
+      kind.failures.deleteImage,
+      async () => {
+        onItems(await adminRequest<T[]>(`${path}/image`, { method: 'DELETE' }));
+      },
+      item._id,
+    );
   }
 
   return (
@@ -198,7 +224,13 @@ function ItemRow<T extends Item, Draft>({ kind, item, action, endpoint, editing,
   );
 }
 
-function EditForm<T extends Item, Draft>({ kind, item, action, onSave, onCancel }: {
+function EditForm<T extends Item, Draft>({
+  kind,
+  item,
+  action,
+  onSave,
+  onCancel,
+}: {
   kind: ItemKind<T, Draft>;
   item: T;
   action: Action;

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { adminExchange, uploadImage } from '../../lib/admin-api.ts';
 import {
-  LEADERSHIP_ROLES,
   imageField,
-  messageField,
+  LEADERSHIP_ROLES,
   type LeadershipRole,
+  messageField,
   type SiteContent,
 } from '../../lib/content-schema.ts';
 import { PREVIEW_LIMITS } from '../../lib/text-cuts.ts';
@@ -20,7 +20,12 @@ export interface Leader {
 }
 
 /** The five leadership messages and their images, in the order of the public page. */
-export function LeadershipSection({ content, leaders, messages, onContent }: {
+export function LeadershipSection({
+  content,
+  leaders,
+  messages,
+  onContent,
+}: {
   content: SiteContent;
   leaders: Record<LeadershipRole, Leader>;
   messages: MessageSaver;
@@ -53,7 +58,13 @@ const IMAGE = 'image';
 const DELETE_IMAGE = 'delete-image';
 const SAVE_LABELS = { saving: 'Saving…', saved: 'Saved', failed: 'Not saved' } as const;
 
-function LeaderCard({ role, leader, content, messages, onContent }: {
+function LeaderCard({
+  role,
+  leader,
+  content,
+  messages,
+  onContent,
+}: {
   role: LeadershipRole;
   leader: Leader;
   content: SiteContent;

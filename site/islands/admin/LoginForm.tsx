@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { DEFAULT_ADMIN } from '../../lib/admin-credentials.ts';
 import { adminSession } from '../../lib/admin-session.ts';
 import { apiRequest, failureMessage } from '../../lib/api-client.ts';

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { adminRequest, uploadImage } from '../../lib/admin-api.ts';
 import type { Logo } from '../../lib/content-schema.ts';
 import { Alert } from './Alert.tsx';

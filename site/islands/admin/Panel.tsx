@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
 
 /** One section of the dashboard, reachable from the section links at the top. */
-export function Panel({ id, title, summary, children }: {
+export function Panel({
+  id,
+  title,
+  summary,
+  children,
+}: {
   id: string;
   title: string;
   summary?: ReactNode;

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { adminRequest } from '../../lib/admin-api.ts';
 import { DEFAULT_ADMIN, MIN_PASSWORD_LENGTH, newPasswordProblem } from '../../lib/admin-credentials.ts';
 import { adminSession } from '../../lib/admin-session.ts';
@@ -34,8 +34,8 @@ export function PasswordWarning({ username, onChanged }: { username: string; onC
     <section className="warning" aria-labelledby="password-warning-title">
       <h2 id="password-warning-title">Please change the default password</h2>
       <p>
-        You are logged in with the default password, which is shown on the login page for anyone to
-        read. Choose a new password of at least {MIN_PASSWORD_LENGTH} characters.
+        You are logged in with the default password, which is shown on the login page for anyone to read. Choose a new
+        password of at least {MIN_PASSWORD_LENGTH} characters.
       </p>
       <form className="password-form" onSubmit={change} noValidate>
         <Alert failure={action.alertFor(CHANGE)} onDismiss={action.dismiss} />

@@ -33,8 +33,8 @@ export function PublishingProblem({ publishing }: { publishing: Publishing }) {
       <p>
         <strong>The last change could not be published.</strong>
         <span className="alert-detail">
-          The public site still shows the version before it. Your changes are saved; the next change
-          publishes them all. The error was: {status.error ?? 'unknown'}
+          The public site still shows the version before it. Your changes are saved; the next change publishes them all.
+          The error was: {status.error ?? 'unknown'}
         </span>
       </p>
     </div>

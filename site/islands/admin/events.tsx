@@ -1,10 +1,4 @@
-import {
-  emptyEventDraft,
-  eventBody,
-  eventDraftOf,
-  eventProblem,
-  type EventDraft,
-} from '../../lib/admin-drafts.ts';
+import { type EventDraft, emptyEventDraft, eventBody, eventDraftOf, eventProblem } from '../../lib/admin-drafts.ts';
 import type { SchoolEvent } from '../../lib/content-schema.ts';
 import { formatDate, formatTime } from '../../lib/display-format.ts';
 import { TextField } from './fields.tsx';
@@ -14,11 +8,50 @@ function EventFields({ draft, onChange, disabled, idPrefix }: FieldsProps<EventD
   const set = (key: keyof EventDraft) => (value: string) => onChange({ ...draft, [key]: value });
   return (
     <div className="field-grid">
-      <TextField id={`${idPrefix}-title`} label="Title" value={draft.title} onChange={set('title')} required disabled={disabled} maxLength={200} />
-      <TextField id={`${idPrefix}-date`} label="Date" type="date" value={draft.date} onChange={set('date')} required disabled={disabled} />
-      <TextField id={`${idPrefix}-time`} label="Time" type="time" value={draft.time} onChange={set('time')} disabled={disabled} />
-      <TextField id={`${idPrefix}-location`} label="Location" value={draft.location} onChange={set('location')} disabled={disabled} maxLength={200} />
-      <TextField id={`${idPrefix}-description`} label="Description" value={draft.description} onChange={set('description')} required disabled={disabled} multiline maxLength={5000} />
+      <TextField
+        id={`${idPrefix}-title`}
+        label="Title"
+        value={draft.title}
+        onChange={set('title')}
+        required
+        disabled={disabled}
+        maxLength={200}
+      />
+      <TextField
+        id={`${idPrefix}-date`}
+        label="Date"
+        type="date"
+        value={draft.date}
+        onChange={set('date')}
+        required
+        disabled={disabled}
+      />
+      <TextField
+        id={`${idPrefix}-time`}
+        label="Time"
+        type="time"
+        value={draft.time}
+        onChange={set('time')}
+        disabled={disabled}
+      />
+      <TextField
+        id={`${idPrefix}-location`}
+        label="Location"
+        value={draft.location}
+        onChange={set('location')}
+        disabled={disabled}
+        maxLength={200}
+      />
+      <TextField
+        id={`${idPrefix}-description`}
+        label="Description"
+        value={draft.description}
+        onChange={set('description')}
+        required
+        disabled={disabled}
+        multiline
+        maxLength={5000}
+      />
     </div>
   );
 }

@@ -1,5 +1,15 @@
 /** Labelled form fields of the dashboard; required ones say so in their label. */
-export function TextField({ id, label, value, onChange, required, disabled, type = 'text', multiline, maxLength }: {
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  required,
+  disabled,
+  type = 'text',
+  multiline,
+  maxLength,
+}: {
   id: string;
   label: string;
   value: string;

@@ -2,7 +2,11 @@
 import { imageUrl } from '../../lib/image-sources.ts';
 
 /** A file chooser for images only. Give it a new `key` to clear it after a successful upload. */
-export function ImageInput({ label, onFile, disabled }: {
+export function ImageInput({
+  label,
+  onFile,
+  disabled,
+}: {
   label: string;
   onFile: (file: File | null) => void;
   disabled?: boolean;

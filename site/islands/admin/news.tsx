@@ -1,10 +1,4 @@
-import {
-  emptyNewsDraft,
-  newsBody,
-  newsDraftOf,
-  newsProblem,
-  type NewsDraft,
-} from '../../lib/admin-drafts.ts';
+import { emptyNewsDraft, type NewsDraft, newsBody, newsDraftOf, newsProblem } from '../../lib/admin-drafts.ts';
 import { NEWS_PRIORITIES, type News, type NewsPriority } from '../../lib/content-schema.ts';
 import { dateInZone } from '../../lib/dates.ts';
 import { formatDate } from '../../lib/display-format.ts';
@@ -17,9 +11,19 @@ function NewsFields({ draft, onChange, disabled, idPrefix }: FieldsProps<NewsDra
   const set = (key: keyof NewsDraft) => (value: string) => onChange({ ...draft, [key]: value });
   return (
     <div className="field-grid">
-      <TextField id={`${idPrefix}-title`} label="Title" value={draft.title} onChange={set('title')} required disabled={disabled} maxLength={200} />
+      <TextField
+        id={`${idPrefix}-title`}
+        label="Title"
+        value={draft.title}
+        onChange={set('title')}
+        required
+        disabled={disabled}
+        maxLength={200}
+      />
       <div className="field">
-        <label htmlFor={`${idPrefix}-priority`} className="field-label">Priority</label>
+        <label htmlFor={`${idPrefix}-priority`} className="field-label">
+          Priority
+        </label>
         <select
           id={`${idPrefix}-priority`}
           value={draft.priority}
@@ -33,9 +37,32 @@ function NewsFields({ draft, onChange, disabled, idPrefix }: FieldsProps<NewsDra
           ))}
         </select>
       </div>
-      <TextField id={`${idPrefix}-publish`} label="Publish date" type="date" value={draft.publishDate} onChange={set('publishDate')} disabled={disabled} />
-      <TextField id={`${idPrefix}-expiry`} label="Expiry date" type="date" value={draft.expiryDate} onChange={set('expiryDate')} disabled={disabled} />
-      <TextField id={`${idPrefix}-description`} label="Description" value={draft.description} onChange={set('description')} required disabled={disabled} multiline maxLength={5000} />
+      <TextField
+        id={`${idPrefix}-publish`}
+        label="Publish date"
+        type="date"
+        value={draft.publishDate}
+        onChange={set('publishDate')}
+        disabled={disabled}
+      />
+      <TextField
+        id={`${idPrefix}-expiry`}
+        label="Expiry date"
+        type="date"
+        value={draft.expiryDate}
+        onChange={set('expiryDate')}
+        disabled={disabled}
+      />
+      <TextField
+        id={`${idPrefix}-description`}
+        label="Description"
+        value={draft.description}
+        onChange={set('description')}
+        required
+        disabled={disabled}
+        multiline
+        maxLength={5000}
+      />
     </div>
   );
 }

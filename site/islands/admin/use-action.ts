@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { failureOf, type Failure } from './Alert.tsx';
+import { type Failure, failureOf } from './Alert.tsx';
 
 export type Progress = (sent: number) => void;
 
@@ -19,12 +19,7 @@ export function useAction() {
    * Resolves true when the task succeeded; a call while another runs is ignored. A failure is
    * shown at `place` (the key, unless several calls share one place).
    */
-  async function run(
-    key: string,
-    failureTitle: string,
-    task: (progress: Progress) => Promise<void>,
-    place = key,
-  ) {
+  async function run(key: string, failureTitle: string, task: (progress: Progress) => Promise<void>, place = key) {
     if (inFlight.current) return false;
     inFlight.current = true;
     setRunning(key);

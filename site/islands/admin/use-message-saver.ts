@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { adminExchange } from '../../lib/admin-api.ts';
-import { ApiError } from '../../lib/api-client.ts';
 import { LatestWinsSaver, type SaveState } from '../../lib/admin-latest-wins.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import type { LeadershipRole, SiteContent } from '../../lib/content-schema.ts';
-import { failureOf, type Failure } from './Alert.tsx';
+import { type Failure, failureOf } from './Alert.tsx';
 import type { ContentDocument } from './use-content-document.ts';
 
 export type MessageField = `${LeadershipRole}Message`;

@@ -26,6 +26,7 @@ export function usePublishing(): Publishing {
   // From a change until the first answer after it, the last status is out of date: it is publishing.
   const [changed, setChanged] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` restarts the polling when watch() is called
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;

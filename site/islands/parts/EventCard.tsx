@@ -3,7 +3,6 @@ import { dateParts, formatDate, formatTime } from '../../lib/display-format.ts';
 import { PREVIEW_LIMITS, previewCharacters } from '../../lib/text-cuts.ts';
 import { DetailsImage, ItemThumb, type SizeOf } from './ItemImages.tsx';
 
-
 function DateBlock({ date }: { date: string }) {
   const { day, monthShort, year } = dateParts(date);
   return (

@@ -27,7 +27,14 @@ export function Field({ name, label, error, hint, required = false, className, c
     <div className={['field', className].filter(Boolean).join(' ')}>
       <label htmlFor={id}>
         {label}
-        {required ? <span className="required-mark" aria-hidden="true"> *</span> : <span className="optional"> (optional)</span>}
+        {required ? (
+          <span className="required-mark" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : (
+          <span className="optional"> (optional)</span>
+        )}
       </label>
       {hint && (
         <p className="field-hint" id={`${id}-hint`}>

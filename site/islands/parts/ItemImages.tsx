@@ -8,7 +8,9 @@ export type SizeOf = (imageId: string) => ImageSize | null;
 /** The small picture on an event or news card; decorative, the title says what it is. */
 export function ItemThumb({ image, sizeOf }: { image: ImageRef | null; sizeOf: SizeOf }) {
   if (!image) return null;
-  return <StoredImage className="item-thumb" imageId={image.imageId} alt="" size={sizeOf(image.imageId)} sizes="8rem" />;
+  return (
+    <StoredImage className="item-thumb" imageId={image.imageId} alt="" size={sizeOf(image.imageId)} sizes="8rem" />
+  );
 }
 
 /** The picture in an event's or a news item's popup. */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 import './modal.css';
 
 interface ModalProps {
@@ -54,7 +54,8 @@ export function CloseButton({ onClose }: { onClose: () => void }) {
   );
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
   const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];

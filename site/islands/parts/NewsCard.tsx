@@ -4,7 +4,6 @@ import { priorityColour, priorityLabel } from '../../lib/news-priority.ts';
 import { PREVIEW_LIMITS, previewCharacters } from '../../lib/text-cuts.ts';
 import { DetailsImage, ItemThumb, type SizeOf } from './ItemImages.tsx';
 
-
 function PriorityBadge({ news }: { news: News }) {
   return <span className={`badge priority-${priorityColour(news.priority)}`}>{priorityLabel(news.priority)}</span>;
 }

@@ -1,4 +1,4 @@
-import { imageSources, type ImageSize } from '../../lib/image-sources.ts';
+import { type ImageSize, imageSources } from '../../lib/image-sources.ts';
 
 interface StoredImageProps {
   imageId: string;

@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 import type * as z from 'zod';
 import { useTypedBeforeHydration } from './hydration.ts';
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 
 /**
  * False in the server-rendered page and until the island runs. Submit buttons wait for it: a
@@ -19,6 +19,7 @@ export function useTypedBeforeHydration(
   names: readonly string[],
   adopt: (typed: Record<string, string>) => void,
 ): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration; later typing goes through React
   useEffect(() => {
     const typed: Record<string, string> = {};
     for (const name of names) {

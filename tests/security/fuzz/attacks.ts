@@ -1,18 +1,18 @@
 /** Attacks on every write, each built to be invalid: it must be refused with a 4xx and change nothing. */
 import fc from 'fast-check';
 import type { RawRequest } from '../support.ts';
+import type { BodyRoute, Context, Planned } from './routes.ts';
 import {
-  BODY_ROUTES,
   BODY_ROUTE_NAMES,
+  BODY_ROUTES,
   EVENT,
   ID_ROUTES,
   ITEM_ID_ROUTES,
-  ROLE_ROUTES,
   jsonText,
   nested,
   parses,
+  ROLE_ROUTES,
 } from './routes.ts';
-import type { BodyRoute, Context, Planned } from './routes.ts';
 import { badItemId, badRole, dateInput, wrongValue } from './values.ts';
 
 const bodyRoute = fc.constantFrom(...BODY_ROUTE_NAMES);

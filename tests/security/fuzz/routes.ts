@@ -3,8 +3,9 @@
  * fields and a body it accepts (which the attacks break), the calls with an `{id}` or `{role}`
  * in their path, and what a planned case is: a request and what it must do to the stored data.
  */
-import { LEADERSHIP_ROLES, type SiteContent, type ImageRef } from '../../../site/lib/content-schema.ts';
+
 import type { Alumni } from '../../../site/lib/alumni-schema.ts';
+import { type ImageRef, LEADERSHIP_ROLES, type SiteContent } from '../../../site/lib/content-schema.ts';
 import type { RawRequest } from '../support.ts';
 
 export interface Stored {

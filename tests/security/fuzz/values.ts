@@ -14,6 +14,7 @@ const anyText = fc.oneof(
     '<script>alert(1)</script>',
     '"><img src=x onerror=alert(1)>',
     '{{constructor.constructor("alert(1)")()}}',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a template injection attempt, sent as text
     '${process.exit()}',
     "'; DROP TABLE events; --",
     '\u202eevil\u202c',
@@ -179,6 +180,7 @@ export const junk = fc.array(
       fc.string({ maxLength: 10 }),
     ),
     fc.oneof(
+      // biome-ignore lint/suspicious/noThenProperty: a hostile body that looks like a promise
       fc.constant({ polluted: true, isAdmin: true, then: 'x', toString: 'x' }),
       fc.constant({ prototype: { polluted: true } }),
       fc.jsonValue({ maxDepth: 2 }),

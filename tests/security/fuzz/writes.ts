@@ -7,17 +7,17 @@ import type { Alumni } from '../../../site/lib/alumni-schema.ts';
 import { LEADERSHIP_ROLES, type SiteContent } from '../../../site/lib/content-schema.ts';
 import type { RawRequest } from '../support.ts';
 import { planAttack } from './attacks.ts';
+import type { Context, Planned, Stored } from './routes.ts';
 import {
   ALUMNI_FIELDS,
   ALUMNUS,
   CONTENT_FIELDS,
   EVENT_FIELDS,
   IMAGE_FIELDS,
+  jsonText,
   NEWS_FIELDS,
   PHOTO_FIELDS,
-  jsonText,
 } from './routes.ts';
-import type { Context, Planned, Stored } from './routes.ts';
 import { dateInput, junk, textUpTo, timeInput } from './values.ts';
 
 const optional = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
