@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
+import type { AppDeps } from './app-deps.ts';
 import { limitBody } from './http/body-limit.ts';
 import { errorAnswer, HttpError } from './http/errors.ts';
 import { apiSecurityHeaders } from './http/security-headers.ts';
-import type { ImageStore } from './images/image-store.ts';
-import type { BuildStatus } from './publish/rebuild-scheduler.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { alumniRoutes } from './routes/alumni.ts';
 import { contentRoutes } from './routes/content.ts';
@@ -13,16 +12,6 @@ import { imageRoutes } from './routes/images.ts';
 import { leadershipRoutes } from './routes/leadership.ts';
 import { logoRoutes } from './routes/logos.ts';
 import { newsRoutes } from './routes/news.ts';
-import type { Stores } from './store/stores.ts';
-
-/** What the HTTP layer needs; server.ts opens the real ones, tests may pass their own. */
-export interface AppDeps {
-  stores: Stores;
-  jwtSecret: string;
-  publisher: { readonly status: BuildStatus };
-  images: ImageStore;
-  trustProxy: boolean;
-}
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 

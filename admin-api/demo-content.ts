@@ -1,5 +1,5 @@
 /** The texts of the demo content (`npm run seed:demo`): a term's worth of a fictional school's life. */
-import type { LeadershipRole, News } from '../site/lib/content-schema.ts';
+import type { LeadershipRole, News } from '../site/contract/content.ts';
 
 export interface DemoEvent {
   title: string;

@@ -6,9 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import type { GalleryItem, ImageRef, News, SchoolEvent, SiteContent } from '../site/lib/content-schema.ts';
-import { imageField, LEADERSHIP_ROLES, messageField } from '../site/lib/content-schema.ts';
-import { dateInZone } from '../site/lib/dates.ts';
+import type { GalleryItem, ImageRef, News, SchoolEvent, SiteContent } from '../site/contract/content.ts';
+import { imageField, LEADERSHIP_ROLES, messageField } from '../site/contract/content.ts';
+import { dateInZone } from '../site/contract/dates.ts';
 import { school } from '../site/school.ts';
 import { readConfig } from './config.ts';
 import {

@@ -3,7 +3,7 @@
  * values to brand the site for a real one. Build-time only: islands get the pieces they need as
  * props, so none of this is shipped to the browser as JavaScript.
  */
-import type { LeadershipRole } from './lib/content-schema.ts';
+import type { LeadershipRole } from './contract/content.ts';
 
 export interface SocialLink {
   network: 'Facebook' | 'Instagram' | 'YouTube' | 'X';

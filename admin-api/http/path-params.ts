@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { ITEM_ID_PATTERN } from '../../site/lib/content-schema.ts';
+import { ITEM_ID_PATTERN } from '../../site/contract/content.ts';
 import { HttpError } from './errors.ts';
 
 /**

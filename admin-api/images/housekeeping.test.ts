@@ -3,7 +3,7 @@ import { mkdtemp, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ImageRef, SiteContent } from '../../site/lib/content-schema.ts';
+import { type ImageRef, SiteContent } from '../../site/contract/content.ts';
 import { solidImage } from '../../tests/api/test-images.ts';
 import { defaultContent } from '../store/default-content.ts';
 import { JsonDocument } from '../store/json-document.ts';

@@ -4,7 +4,7 @@
  * anything is deleted after a day. Both run in turn with content changes, so a change that
  * attaches an image can never be overtaken by the removal of that image.
  */
-import { referencedImageIds } from '../../site/lib/content-schema.ts';
+import { referencedImageIds } from '../../site/contract/content.ts';
 import type { ContentStore } from '../store/stores.ts';
 import type { ImageStore } from './image-store.ts';
 

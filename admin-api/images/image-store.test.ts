@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IMAGE_ID_PATTERN } from '../../site/lib/content-schema.ts';
+import { IMAGE_ID_PATTERN } from '../../site/contract/content.ts';
 import {
   animatedGif,
   gifClaiming,

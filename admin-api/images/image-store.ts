@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { access, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { IMAGE_ID_PATTERN, type ImageRef } from '../../site/lib/content-schema.ts';
+import { IMAGE_ID_PATTERN, type ImageRef } from '../../site/contract/content.ts';
 import { RENDITION_WIDTHS } from '../../site/lib/image-sources.ts';
 import { CONTENT_TYPES, type StoredFormat } from './image-format.ts';
 import { makeRendition, normaliseImage } from './image-pipeline.ts';

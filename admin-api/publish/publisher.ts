@@ -1,9 +1,10 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { BuildStatus } from '../../site/contract/api.ts';
 import type { ContentStore } from '../store/stores.ts';
 import { type BuildFolder, BuildFolders } from './build-folders.ts';
 import { buildFingerprint, codeFingerprint } from './fingerprint.ts';
-import { type BuildStatus, RebuildScheduler } from './rebuild-scheduler.ts';
+import { RebuildScheduler } from './rebuild-scheduler.ts';
 import type { PageHeaders } from './render-pages.ts';
 import { SiteRenderer } from './site-renderer.ts';
 import { type SiteSnapshot, SnapshotLoader } from './static-site.ts';

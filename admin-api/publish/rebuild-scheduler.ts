@@ -4,21 +4,7 @@
  * administrator typing fast costs a few builds, not one per keystroke. At most one build runs;
  * edits that arrive meanwhile are built by the next one, from whatever is newest by then.
  */
-export type BuildState = 'idle' | 'running' | 'ok' | 'failed';
-
-export interface BuildStatus {
-  /** The state of the newest build: running while one runs, otherwise how the last one ended. */
-  state: BuildState;
-  /** True when the public site shows the latest content and no build runs or waits. */
-  live: boolean;
-  startedAt: string | null;
-  finishedAt: string | null;
-  durationMs: number | null;
-  /** Why the last build failed; the previous site stays in place. */
-  error: string | null;
-  /** Builds started since the server started. */
-  buildCount: number;
-}
+import type { BuildStatus } from '../../site/contract/api.ts';
 
 /**
  * Builds the site from the content as it is when the job is called (read before its first

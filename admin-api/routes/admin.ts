@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { DEFAULT_ADMIN, NewPassword } from '../../site/lib/admin-credentials.ts';
-import type { AppDeps } from '../app.ts';
+import { DEFAULT_ADMIN, NewPassword } from '../../site/contract/admin.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { LoginThrottle } from '../auth/login-throttle.ts';
 import { hashPassword, passwordMatches, UNKNOWN_USER_HASH } from '../auth/passwords.ts';
 import { type AdminEnv, authenticate, requireAdmin } from '../auth/require-admin.ts';

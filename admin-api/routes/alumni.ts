@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { type Alumni, AlumniApproval, AlumniInput } from '../../site/lib/alumni-schema.ts';
-import type { AppDeps } from '../app.ts';
+import { type Alumni, AlumniApproval, AlumniInput } from '../../site/contract/alumni.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { requireAdmin } from '../auth/require-admin.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError } from '../http/errors.ts';

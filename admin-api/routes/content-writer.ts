@@ -1,5 +1,5 @@
-import { referencedImageIds, type SiteContent } from '../../site/lib/content-schema.ts';
-import type { AppDeps } from '../app.ts';
+import { referencedImageIds, type SiteContent } from '../../site/contract/content.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { HttpError } from '../http/errors.ts';
 
 export const MISSING_IMAGE = 'The image was not found. Please upload it again.';

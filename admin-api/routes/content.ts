@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import * as z from 'zod';
-import { SiteContent } from '../../site/lib/content-schema.ts';
-import type { AppDeps } from '../app.ts';
+import { SiteContent } from '../../site/contract/content.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { requireAdmin } from '../auth/require-admin.ts';
 import { limitBody } from '../http/body-limit.ts';
 import { HttpError } from '../http/errors.ts';

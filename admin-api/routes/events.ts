@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { EventInput } from '../../site/lib/content-schema.ts';
+import { EventInput } from '../../site/contract/content.ts';
 import { splitEvents } from '../../site/lib/schedule.ts';
 import { school } from '../../site/school.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { requireAdmin } from '../auth/require-admin.ts';
 import { readJson } from '../http/json-body.ts';
 import { itemIdParam } from '../http/path-params.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { GalleryInput, HomeGalleryInput } from '../../site/lib/content-schema.ts';
-import type { AppDeps } from '../app.ts';
+import { GalleryInput, HomeGalleryInput } from '../../site/contract/content.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { requireAdmin } from '../auth/require-admin.ts';
 import { readJson } from '../http/json-body.ts';
 import { itemIdParam } from '../http/path-params.ts';

@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
-import { IMAGE_ID_PATTERN } from '../../site/lib/content-schema.ts';
+import { IMAGE_ID_PATTERN } from '../../site/contract/content.ts';
 import { RENDITION_WIDTHS } from '../../site/lib/image-sources.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { requireAdmin } from '../auth/require-admin.ts';
 import { HttpError } from '../http/errors.ts';
 import { etagMatches } from '../http/etag.ts';

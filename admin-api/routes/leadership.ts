@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
-import { ImageRef, imageField, LEADERSHIP_ROLES } from '../../site/lib/content-schema.ts';
-import type { AppDeps } from '../app.ts';
+import { ImageRef, imageField, LEADERSHIP_ROLES } from '../../site/contract/content.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { requireAdmin } from '../auth/require-admin.ts';
 import { readJson } from '../http/json-body.ts';
 import { oneOf } from '../http/path-params.ts';

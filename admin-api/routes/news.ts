@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { type News, NewsInput } from '../../site/lib/content-schema.ts';
-import { dateInZone } from '../../site/lib/dates.ts';
+import { type News, NewsInput } from '../../site/contract/content.ts';
+import { dateInZone } from '../../site/contract/dates.ts';
 import { currentNews } from '../../site/lib/schedule.ts';
 import { school } from '../../site/school.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { requireAdmin } from '../auth/require-admin.ts';
 import { readJson } from '../http/json-body.ts';
 import { itemIdParam } from '../http/path-params.ts';

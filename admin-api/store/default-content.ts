@@ -1,4 +1,4 @@
-import type { SiteContent } from '../../site/lib/content-schema.ts';
+import type { SiteContent } from '../../site/contract/content.ts';
 import { school } from '../../site/school.ts';
 
 /** The content of a fresh data folder: short welcome messages and no items. */

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SiteContent } from '../../site/lib/content-schema.ts';
+import { SiteContent } from '../../site/contract/content.ts';
 import { defaultContent } from './default-content.ts';
 import { InvalidDocumentError, JsonDocument } from './json-document.ts';
 

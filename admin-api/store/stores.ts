@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { AlumniRecords } from '../../site/lib/alumni-schema.ts';
-import { SiteContent } from '../../site/lib/content-schema.ts';
+import { AlumniRecords } from '../../site/contract/alumni.ts';
+import { SiteContent } from '../../site/contract/content.ts';
 import { AdminAccounts } from './admin-accounts.ts';
 import { defaultContent } from './default-content.ts';
 import { JsonDocument } from './json-document.ts';

@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react';
-import type { AlumniInput } from '../lib/alumni-schema.ts';
+import type { AlumniInput } from '../contract/alumni.ts';
 import { ApiError, apiRequest } from '../lib/api-client.ts';
 import { Field } from './parts/Field.tsx';
 import { fieldErrors, useFormFields } from './parts/form-state.ts';
@@ -7,7 +7,7 @@ import { useHydrated } from './parts/hydration.ts';
 import { lazy } from './parts/lazy.ts';
 import './forms.css';
 
-const loadSchema = lazy(() => import('../lib/alumni-schema.ts').then((module) => module.AlumniInput));
+const loadSchema = lazy(() => import('../contract/alumni.ts').then((module) => module.AlumniInput));
 
 const GENDER_LABELS: Record<AlumniInput['gender'], string> = { male: 'Male', female: 'Female' };
 

@@ -1,13 +1,13 @@
 import { type FormEvent, useRef, useState } from 'react';
-import type { ContactMessage } from '../lib/contact-schema.ts';
-import { CONTACT_SUBJECTS, SUBJECT_LABELS } from '../lib/contact-subjects.ts';
+import type { ContactMessage } from '../contract/contact.ts';
+import { CONTACT_SUBJECTS, SUBJECT_LABELS } from '../contract/contact-subjects.ts';
 import { Field } from './parts/Field.tsx';
 import { fieldErrors, useFormFields } from './parts/form-state.ts';
 import { useHydrated } from './parts/hydration.ts';
 import { lazy } from './parts/lazy.ts';
 import './forms.css';
 
-const loadSchema = lazy(() => import('../lib/contact-schema.ts').then((module) => module.ContactMessage));
+const loadSchema = lazy(() => import('../contract/contact.ts').then((module) => module.ContactMessage));
 
 type ContactField = keyof ContactMessage;
 

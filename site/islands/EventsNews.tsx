@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import type { News, SchoolEvent } from '../contract/content.ts';
 import { apiRequest } from '../lib/api-client.ts';
-import type { News, SchoolEvent } from '../lib/content-schema.ts';
 import type { ImageSize } from '../lib/image-sources.ts';
 import { currentNews, splitEvents } from '../lib/schedule.ts';
 import { EventCard, EventDetails } from './parts/EventCard.tsx';

@@ -3,9 +3,9 @@
  * session (the token is cleared and the login page opens), whichever call it came from.
  */
 
+import type { ImageRef } from '../contract/content.ts';
 import { adminSession } from './admin-session.ts';
 import { ApiError, apiExchange, type RequestOptions, serverMessage } from './api-client.ts';
-import type { ImageRef } from './content-schema.ts';
 
 type AdminOptions = Omit<RequestOptions, 'token'>;
 

@@ -11,7 +11,7 @@ import {
   NewsInput,
   type NewsPriority,
   type SchoolEvent,
-} from './content-schema.ts';
+} from '../contract/content.ts';
 
 export const EVENT_FIELDS_REQUIRED = 'Please fill all required event fields (title, description, date)';
 export const NEWS_FIELDS_REQUIRED = 'Please fill all required news fields (title, description)';

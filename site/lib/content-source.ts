@@ -3,7 +3,7 @@
  * snapshot the pages are rendered from (admin-api/publish/); pages call this in their frontmatter.
  */
 import { readFileSync } from 'node:fs';
-import { SiteContent } from './content-schema.ts';
+import { SiteContent } from '../contract/content.ts';
 
 /** Snapshots never change under their name: each is read and checked once. */
 let cached: { file: string; content: SiteContent } | null = null;

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { IMAGE_ID_PATTERN } from './content-schema.ts';
+import { IMAGE_ID_PATTERN } from '../contract/content.ts';
 import type { ImageSize } from './image-sources.ts';
 
 const known = new Map<string, Promise<ImageSize | null>>();

@@ -1,5 +1,5 @@
 /** Spec §4: news priority low, medium, high is shown in green, yellow and red. */
-import type { NewsPriority } from './content-schema.ts';
+import type { NewsPriority } from '../contract/content.ts';
 
 export type PriorityColour = 'green' | 'yellow' | 'red';
 

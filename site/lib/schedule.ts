@@ -3,8 +3,8 @@
  * between its publish and expiry dates. The server's GET /api/events and GET /api/news, the
  * build and the browser all decide it with these functions.
  */
-import type { News, NewsPriority, SchoolEvent } from './content-schema.ts';
-import { dateInZone, timeInZone } from './dates.ts';
+import type { News, NewsPriority, SchoolEvent } from '../contract/content.ts';
+import { dateInZone, timeInZone } from '../contract/dates.ts';
 
 type EventTiming = Pick<SchoolEvent, 'date' | 'time'>;
 

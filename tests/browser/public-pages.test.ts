@@ -1,7 +1,7 @@
 /** The leadership messages, the contact form and the static pages. */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEADERSHIP_ROLES, messageField } from '../../site/lib/content-schema.ts';
+import { LEADERSHIP_ROLES, messageField } from '../../site/contract/content.ts';
 import { school } from '../../site/school.ts';
 import { must, picture, upload } from '../public/content.ts';
 import { hydrated, seriousA11yViolations, type WatchedPage, watchedPage } from '../public/page-checks.ts';

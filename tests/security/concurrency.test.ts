@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEADERSHIP_ROLES } from '../../site/lib/content-schema.ts';
+import { LEADERSHIP_ROLES } from '../../site/contract/content.ts';
 import { upload, uploaded } from '../api/helpers.ts';
 import { solidImage } from '../api/test-images.ts';
 import { type ApiAnswer, call, setupAndLogin, waitUntilLive } from '../support/api.ts';

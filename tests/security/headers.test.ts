@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEADERSHIP_ROLES } from '../../site/lib/content-schema.ts';
+import { LEADERSHIP_ROLES } from '../../site/contract/content.ts';
 import { uploaded } from '../api/helpers.ts';
 import { solidImage } from '../api/test-images.ts';
 import { openDashboard, openPage } from '../browser/admin-harness.ts';

@@ -3,7 +3,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { type AppDeps, createApp } from '../../admin-api/app.ts';
+import { createApp } from '../../admin-api/app.ts';
+import type { AppDeps } from '../../admin-api/app-deps.ts';
 
 /** Every call the API answers, as "METHOD /path", read from the app's own routing table. */
 export function apiCalls(): string[] {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
+import type { Alumni } from '../../contract/alumni.ts';
+import { dateInZone } from '../../contract/dates.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
-import type { Alumni } from '../../lib/alumni-schema.ts';
-import { dateInZone } from '../../lib/dates.ts';
 import { countLabel, formatDate } from '../../lib/display-format.ts';
 import { school } from '../../school.ts';
 import { Alert } from './Alert.tsx';

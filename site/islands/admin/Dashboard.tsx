@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
+import type { Alumni } from '../../contract/alumni.ts';
+import type { AdminSession } from '../../contract/api.ts';
+import type { LeadershipRole } from '../../contract/content.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
 import { adminSession } from '../../lib/admin-session.ts';
-import type { Alumni } from '../../lib/alumni-schema.ts';
 import { ApiError, CONNECTION_MESSAGE } from '../../lib/api-client.ts';
-import type { LeadershipRole } from '../../lib/content-schema.ts';
 import { type AlumniList, AlumniSection } from './AlumniSection.tsx';
 import { EVENTS } from './events.tsx';
 import { GALLERY, GallerySection, HOME_GALLERY } from './GallerySection.tsx';
@@ -17,14 +18,9 @@ import { type ContentVersion, fetchContent, useContentDocument } from './use-con
 import { useMessageSaver } from './use-message-saver.ts';
 import { usePublishing } from './use-publishing.ts';
 
-interface Session {
-  username: string;
-  usesDefaultPassword: boolean;
-}
-
 interface Loaded {
   version: ContentVersion;
-  session: Session;
+  session: AdminSession;
   alumni: AlumniList;
 }
 
@@ -81,7 +77,7 @@ export default function Dashboard(props: DashboardProps) {
 
 async function load(): Promise<Loaded> {
   const alumni = loadAlumni();
-  const [version, session] = await Promise.all([fetchContent(), adminRequest<Session>('/api/admin/session')]);
+  const [version, session] = await Promise.all([fetchContent(), adminRequest<AdminSession>('/api/admin/session')]);
   return { version, session, alumni: await alumni };
 }
 

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
+import type { GalleryItem } from '../../contract/content.ts';
 import { adminRequest, uploadImage } from '../../lib/admin-api.ts';
-import type { GalleryItem } from '../../lib/content-schema.ts';
 import { countLabel } from '../../lib/display-format.ts';
 import { Alert } from './Alert.tsx';
 import { ImageInput, Thumbnail, UploadProgress } from './images.tsx';

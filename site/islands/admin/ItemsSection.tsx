@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import type { ImageRef } from '../../contract/content.ts';
 import { adminRequest, uploadImage } from '../../lib/admin-api.ts';
-import type { ImageRef } from '../../lib/content-schema.ts';
 import { Alert } from './Alert.tsx';
 import { ImageInput, Thumbnail, UploadProgress } from './images.tsx';
 import { Panel } from './Panel.tsx';

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { adminExchange, uploadImage } from '../../lib/admin-api.ts';
 import {
   imageField,
   LEADERSHIP_ROLES,
   type LeadershipRole,
   messageField,
   type SiteContent,
-} from '../../lib/content-schema.ts';
+} from '../../contract/content.ts';
+import { adminExchange, uploadImage } from '../../lib/admin-api.ts';
 import { PREVIEW_LIMITS } from '../../lib/text-cuts.ts';
 import { Alert } from './Alert.tsx';
 import { ImageInput, Thumbnail, UploadProgress } from './images.tsx';

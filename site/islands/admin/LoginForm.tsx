@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { DEFAULT_ADMIN } from '../../lib/admin-credentials.ts';
+import { DEFAULT_ADMIN } from '../../contract/admin.ts';
+import type { LoginAnswer } from '../../contract/api.ts';
 import { adminSession } from '../../lib/admin-session.ts';
 import { apiRequest, failureMessage } from '../../lib/api-client.ts';
 import { useHydrated, useTypedBeforeHydration } from '../parts/hydration.ts';
@@ -30,7 +31,7 @@ export default function LoginForm() {
     setBusy('login');
     setNotice(null);
     try {
-      const { token } = await apiRequest<{ token: string }>('/api/admin/login', {
+      const { token } = await apiRequest<LoginAnswer>('/api/admin/login', {
         method: 'POST',
         json: { username, password },
       });

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
+import type { Logo } from '../../contract/content.ts';
 import { adminRequest, uploadImage } from '../../lib/admin-api.ts';
-import type { Logo } from '../../lib/content-schema.ts';
 import { Alert } from './Alert.tsx';
 import { ImageInput, Thumbnail, UploadProgress } from './images.tsx';
 import { Panel } from './Panel.tsx';

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
+import { DEFAULT_ADMIN, MIN_PASSWORD_LENGTH, newPasswordProblem } from '../../contract/admin.ts';
+import type { PasswordChanged } from '../../contract/api.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
-import { DEFAULT_ADMIN, MIN_PASSWORD_LENGTH, newPasswordProblem } from '../../lib/admin-credentials.ts';
 import { adminSession } from '../../lib/admin-session.ts';
 import { Alert } from './Alert.tsx';
 import { useAction } from './use-action.ts';
@@ -21,7 +22,7 @@ export function PasswordWarning({ username, onChanged }: { username: string; onC
     const problem = newPasswordProblem(password, repeated);
     if (problem) return action.refuse(CHANGE, problem);
     const done = await action.run(CHANGE, 'Failed to change the password', async () => {
-      const { token } = await adminRequest<{ token: string }>('/api/admin/password', {
+      const { token } = await adminRequest<PasswordChanged>('/api/admin/password', {
         method: 'PUT',
         json: { currentPassword: DEFAULT_ADMIN.password, newPassword: password },
       });

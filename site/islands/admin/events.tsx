@@ -1,5 +1,5 @@
+import type { SchoolEvent } from '../../contract/content.ts';
 import { type EventDraft, emptyEventDraft, eventBody, eventDraftOf, eventProblem } from '../../lib/admin-drafts.ts';
-import type { SchoolEvent } from '../../lib/content-schema.ts';
 import { formatDate, formatTime } from '../../lib/display-format.ts';
 import { TextField } from './fields.tsx';
 import type { FieldsProps, ItemKind } from './ItemsSection.tsx';

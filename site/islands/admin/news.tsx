@@ -1,6 +1,6 @@
+import { NEWS_PRIORITIES, type News, type NewsPriority } from '../../contract/content.ts';
+import { dateInZone } from '../../contract/dates.ts';
 import { emptyNewsDraft, type NewsDraft, newsBody, newsDraftOf, newsProblem } from '../../lib/admin-drafts.ts';
-import { NEWS_PRIORITIES, type News, type NewsPriority } from '../../lib/content-schema.ts';
-import { dateInZone } from '../../lib/dates.ts';
 import { formatDate } from '../../lib/display-format.ts';
 import { priorityColour, priorityLabel } from '../../lib/news-priority.ts';
 import { school } from '../../school.ts';

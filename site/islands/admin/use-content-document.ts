@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
+import type { SiteContent } from '../../contract/content.ts';
 import { adminExchange } from '../../lib/admin-api.ts';
-import type { SiteContent } from '../../lib/content-schema.ts';
 
 /** The content as the server last answered it, and the ETag naming that version (if sent). */
 export interface ContentVersion {

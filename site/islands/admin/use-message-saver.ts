@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
+import type { LeadershipRole, SiteContent } from '../../contract/content.ts';
 import { adminExchange } from '../../lib/admin-api.ts';
 import { LatestWinsSaver, type SaveState } from '../../lib/admin-latest-wins.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import type { LeadershipRole, SiteContent } from '../../lib/content-schema.ts';
 import { type Failure, failureOf } from './Alert.tsx';
 import type { ContentDocument } from './use-content-document.ts';
 

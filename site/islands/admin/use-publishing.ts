@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { BuildStatus } from '../../../admin-api/publish/rebuild-scheduler.ts';
+import type { BuildStatus } from '../../contract/api.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
-
-export type { BuildStatus };
 
 const POLL_MS = 1000;
 /** After a failed build nothing changes until the next edit; look now and then all the same. */

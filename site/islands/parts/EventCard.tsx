@@ -1,4 +1,4 @@
-import type { SchoolEvent } from '../../lib/content-schema.ts';
+import type { SchoolEvent } from '../../contract/content.ts';
 import { dateParts, formatDate, formatTime } from '../../lib/display-format.ts';
 import { PREVIEW_LIMITS, previewCharacters } from '../../lib/text-cuts.ts';
 import { DetailsImage, ItemThumb, type SizeOf } from './ItemImages.tsx';

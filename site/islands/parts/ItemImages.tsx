@@ -1,4 +1,4 @@
-import type { ImageRef } from '../../lib/content-schema.ts';
+import type { ImageRef } from '../../contract/content.ts';
 import type { ImageSize } from '../../lib/image-sources.ts';
 import { StoredImage } from './StoredImage.tsx';
 

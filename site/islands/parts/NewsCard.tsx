@@ -1,4 +1,4 @@
-import type { News } from '../../lib/content-schema.ts';
+import type { News } from '../../contract/content.ts';
 import { formatDate } from '../../lib/display-format.ts';
 import { priorityColour, priorityLabel } from '../../lib/news-priority.ts';
 import { PREVIEW_LIMITS, previewCharacters } from '../../lib/text-cuts.ts';

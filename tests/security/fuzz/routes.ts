@@ -4,8 +4,8 @@
  * in their path, and what a planned case is: a request and what it must do to the stored data.
  */
 
-import type { Alumni } from '../../../site/lib/alumni-schema.ts';
-import { type ImageRef, LEADERSHIP_ROLES, type SiteContent } from '../../../site/lib/content-schema.ts';
+import type { Alumni } from '../../../site/contract/alumni.ts';
+import { type ImageRef, LEADERSHIP_ROLES, type SiteContent } from '../../../site/contract/content.ts';
 import type { RawRequest } from '../support.ts';
 
 export interface Stored {

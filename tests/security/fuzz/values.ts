@@ -1,7 +1,7 @@
 /** Values for the fuzzing: text as anyone types it, dates, and every kind of wrong value and id. */
 import fc from 'fast-check';
-import { LEADERSHIP_ROLES } from '../../../site/lib/content-schema.ts';
-import { dateInZone } from '../../../site/lib/dates.ts';
+import { LEADERSHIP_ROLES } from '../../../site/contract/content.ts';
+import { dateInZone } from '../../../site/contract/dates.ts';
 import { school } from '../../../site/school.ts';
 import type { Kind } from './routes.ts';
 

@@ -3,8 +3,8 @@
  * effect: each must change exactly what it says, which its plan spells out.
  */
 import fc from 'fast-check';
-import type { Alumni } from '../../../site/lib/alumni-schema.ts';
-import { LEADERSHIP_ROLES, type SiteContent } from '../../../site/lib/content-schema.ts';
+import type { Alumni } from '../../../site/contract/alumni.ts';
+import { LEADERSHIP_ROLES, type SiteContent } from '../../../site/contract/content.ts';
 import type { RawRequest } from '../support.ts';
 import { planAttack } from './attacks.ts';
 import type { Context, Planned, Stored } from './routes.ts';

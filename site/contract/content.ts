@@ -3,8 +3,7 @@
  * pages and islands take their types from it, so both sides always agree on the shape.
  */
 import * as z from 'zod';
-import { school } from '../school.ts';
-import { normalizeDate, TIME_PATTERN } from './dates.ts';
+import { DEFAULT_TIME_ZONE, normalizeDate, TIME_PATTERN } from './dates.ts';
 
 export const LEADERSHIP_ROLES = [
   'correspondent',
@@ -50,7 +49,7 @@ function calendarDate(label: string, missing = `${label} must be a date (YYYY-MM
     })
     .refine((value) => value.trim() !== '', { message: missing, abort: true })
     .transform((value, ctx) => {
-      const date = normalizeDate(value, school.timeZone);
+      const date = normalizeDate(value, DEFAULT_TIME_ZONE);
       if (date === null) {
         ctx.addIssue({ code: 'custom', message: `${label} must be a date (YYYY-MM-DD)` });
         return z.NEVER;

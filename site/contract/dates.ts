@@ -1,3 +1,6 @@
+/** The school's time zone unless its settings name another: it decides when a day begins. */
+export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+
 /** Calendar dates travel and are stored as `YYYY-MM-DD`, times as `HH:MM` (24 h). */
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;

@@ -1,0 +1,12 @@
+import type { BuildStatus } from '../site/contract/api.ts';
+import type { ImageStore } from './images/image-store.ts';
+import type { Stores } from './store/stores.ts';
+
+/** What the HTTP layer needs; server.ts opens the real ones, tests may pass their own. */
+export interface AppDeps {
+  stores: Stores;
+  jwtSecret: string;
+  publisher: { readonly status: BuildStatus };
+  images: ImageStore;
+  trustProxy: boolean;
+}
