@@ -6,12 +6,9 @@ import { apiSecurityHeaders } from './http/security-headers.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { alumniRoutes } from './routes/alumni.ts';
 import { contentRoutes } from './routes/content.ts';
-import { eventRoutes } from './routes/events.ts';
-import { galleryRoutes } from './routes/galleries.ts';
+import { contentListRoutes } from './routes/content-lists.ts';
 import { imageRoutes } from './routes/images.ts';
 import { leadershipRoutes } from './routes/leadership.ts';
-import { logoRoutes } from './routes/logos.ts';
-import { newsRoutes } from './routes/news.ts';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -26,11 +23,8 @@ export function createApp(deps: AppDeps): Hono {
     .route('/', imageRoutes(deps))
     .route('/', contentRoutes(deps))
     .use(limitBody(JSON_BODY_LIMIT, 'The request is too large'))
-    .route('/', logoRoutes(deps))
+    .route('/', contentListRoutes(deps))
     .route('/', leadershipRoutes(deps))
-    .route('/', eventRoutes(deps))
-    .route('/', newsRoutes(deps))
-    .route('/', galleryRoutes(deps))
     .route('/', alumniRoutes(deps))
     .route('/', adminRoutes(deps))
     .all('*', () => {

@@ -8,7 +8,8 @@ import { HttpError } from '../http/errors.ts';
 import { readJson } from '../http/json-body.ts';
 import { itemIdParam } from '../http/path-params.ts';
 import { minutesText, SlidingWindow } from '../http/sliding-window.ts';
-import { itemIndex } from './content-writer.ts';
+import type { ListAccess } from '../store/list-access.ts';
+import { itemIndex, listRoutes } from './list-routes.ts';
 
 const GONE = 'This registration no longer exists';
 export const REGISTERED =
@@ -25,6 +26,10 @@ const REGISTRATIONS_PER_HOUR = 30;
 export function alumniRoutes({ stores, jwtSecret, trustProxy }: AppDeps) {
   const adminOnly = requireAdmin(jwtSecret, stores.admins);
   const registrations = new SlidingWindow(60 * 60_000);
+  const list: ListAccess<Alumni> = {
+    items: () => stores.alumni.data.alumni,
+    write: async (change) => (await stores.alumni.update((draft) => change(draft.alumni))).data.alumni,
+  };
   return new Hono()
     .post('/alumni', async (c) => {
       const input = await readJson(c, AlumniInput);
@@ -50,18 +55,12 @@ export function alumniRoutes({ stores, jwtSecret, trustProxy }: AppDeps) {
     .put('/alumni/:id/approve', adminOnly, async (c) => {
       const id = itemIdParam(c, GONE);
       const { isApproved } = await readJson(c, AlumniApproval);
-      const { data } = await stores.alumni.update((draft) => {
-        draft.alumni[itemIndex(draft.alumni, id, GONE)]!.isApproved = isApproved;
+      const alumni = await list.write((draft) => {
+        draft[itemIndex(draft, id, GONE)]!.isApproved = isApproved;
       });
-      return c.json(data.alumni.find((alumni) => alumni._id === id));
+      return c.json(alumni.find((alumnus) => alumnus._id === id));
     })
-    .delete('/alumni/:id', adminOnly, async (c) => {
-      const id = itemIdParam(c, GONE);
-      const { data } = await stores.alumni.update(
-        (draft) => void draft.alumni.splice(itemIndex(draft.alumni, id, GONE), 1),
-      );
-      return c.json(newestFirst(data.alumni));
-    });
+    .route('/alumni', listRoutes({ list, adminOnly, gone: GONE, answer: newestFirst }));
 }
 
 function newestFirst(alumni: readonly Alumni[]): Alumni[] {

@@ -7,7 +7,7 @@ import { limitBody } from '../http/body-limit.ts';
 import { HttpError } from '../http/errors.ts';
 import { etagMatches, etagOf } from '../http/etag.ts';
 import { readJson } from '../http/json-body.ts';
-import { contentWriter } from './content-writer.ts';
+import { contentWriter } from '../store/content-writer.ts';
 
 /**
  * The whole document travels on every keystroke of a leadership message, so it gets more room

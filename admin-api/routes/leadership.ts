@@ -4,8 +4,8 @@ import type { AppDeps } from '../app-deps.ts';
 import { requireAdmin } from '../auth/require-admin.ts';
 import { readJson } from '../http/json-body.ts';
 import { oneOf } from '../http/path-params.ts';
+import { contentWriter } from '../store/content-writer.ts';
 import { contentAnswer } from './content.ts';
-import { contentWriter } from './content-writer.ts';
 
 const NO_SUCH_ROLE = `There is no such leadership role (one of ${LEADERSHIP_ROLES.join(', ')})`;
 

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import type * as z from 'zod';
+import { HttpError } from '../http/errors.ts';
+import { readJson } from '../http/json-body.ts';
+import { itemIdParam } from '../http/path-params.ts';
+import type { ListAccess } from '../store/list-access.ts';
+
+export interface ListRouteSpec<Item extends { _id: string }, Input> {
+  list: ListAccess<Item>;
+  /** Lets administrators through; everything the factory makes but `publicList` sits behind it. */
+  adminOnly: MiddlewareHandler;
+  /** The 404 message for an id that names no item (deleted meanwhile, perhaps in another tab). */
+  gone: string;
+  /** What a POST (and a PUT, when `update` is set) sends. */
+  input?: z.ZodType<Input>;
+  /** POST: the new item made from the request, with its new id. */
+  create?: (input: Input, _id: string) => Item;
+  /** PUT /{id}: the item that replaces `previous`. */
+  update?: (input: Input, previous: Item) => Item;
+  /** DELETE /{id}/image: the item without its image. */
+  withoutImage?: (item: Item) => Item;
+  /** GET /: what anyone may read (the public lists); without it, GET is not offered. */
+  publicList?: (items: readonly Item[]) => unknown;
+  /** What writes answer: the whole list, unless a list answers in another order. */
+  answer?: (items: readonly Item[]) => unknown;
+}
+
+/**
+ * The routes of one list of items with server-made ids: POST / (201), PUT /{id}, DELETE /{id},
+ * DELETE /{id}/image and GET /, each only when the spec of the list asks for it. Every write
+ * answers the list as committed; an unknown id is 404 and changes nothing.
+ */
+export function listRoutes<Item extends { _id: string }, Input>(spec: ListRouteSpec<Item, Input>): Hono {
+  const { list, adminOnly, gone, input } = spec;
+  const answer = spec.answer ?? ((items) => items);
+  const idOf = (c: Context) => itemIdParam(c, gone);
+  const replace = (id: string, change: (item: Item) => Item) =>
+    list.write((draft) => {
+      const index = itemIndex(draft, id, gone);
+      draft[index] = change(draft[index]!);
+    });
+
+  const routes = new Hono();
+  if (spec.publicList) {
+    const publicList = spec.publicList;
+    routes.get('/', (c) => c.json(publicList(list.items())));
+  }
+  if (spec.create && input) {
+    const create = spec.create;
+    routes.post('/', adminOnly, async (c) => {
+      const item = create(await readJson(c, input), randomUUID());
+      return c.json(answer(await list.write((draft) => void draft.push(item))), 201);
+    });
+  }
+  if (spec.update && input) {
+    const update = spec.update;
+    routes.put('/:id', adminOnly, async (c) => {
+      const id = idOf(c);
+      const body = await readJson(c, input);
+      return c.json(answer(await replace(id, (previous) => update(body, previous))));
+    });
+  }
+  routes.delete('/:id', adminOnly, async (c) => {
+    const id = idOf(c);
+    return c.json(answer(await list.write((draft) => void draft.splice(itemIndex(draft, id, gone), 1))));
+  });
+  if (spec.withoutImage) {
+    const withoutImage = spec.withoutImage;
+    routes.delete('/:id/image', adminOnly, async (c) => c.json(answer(await replace(idOf(c), withoutImage))));
+  }
+  return routes;
+}
+
+/** The index of the item with `_id` in `list`, or 404 with `gone`. */
+export function itemIndex(list: readonly { _id: string }[], id: string, gone: string): number {
+  const index = list.findIndex((item) => item._id === id);
+  if (index === -1) throw new HttpError(404, gone);
+  return index;
+}

@@ -1,0 +1,46 @@
+import { referencedImageIds, type SiteContent } from '../../site/contract/content.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { HttpError } from '../http/errors.ts';
+import type { ListAccess } from './list-access.ts';
+
+export const MISSING_IMAGE = 'The image was not found. Please upload it again.';
+
+export type ContentChange = (draft: SiteContent) => void;
+export type ContentWriter = (change: ContentChange) => Promise<SiteContent>;
+
+/**
+ * The one way the site content is changed: applies a change and answers the committed document.
+ * A change that refers to an image that is not stored (never uploaded, or removed meanwhile) is
+ * refused with 400 and changes nothing; the check runs in turn with the removal of unused images,
+ * so it cannot race it. Every commit schedules a rebuild of the site (publish/publisher.ts).
+ */
+export function contentWriter({ stores, images }: Pick<AppDeps, 'stores' | 'images'>): ContentWriter {
+  return async (change) => {
+    const { data } = await stores.content.update(async (draft) => {
+      const before = referencedImageIds(draft);
+      change(draft);
+      for (const id of referencedImageIds(draft)) {
+        if (!before.has(id) && !(await images.has(id))) throw new HttpError(400, MISSING_IMAGE);
+      }
+    });
+    return data;
+  };
+}
+
+/** The content's lists of items with ids. */
+export type ContentListKey = {
+  [K in keyof SiteContent]: SiteContent[K] extends readonly { _id: string }[] ? K : never;
+}[keyof SiteContent];
+
+/** One list of the content, read and written through `write`. */
+export function contentList<K extends ContentListKey>(
+  deps: Pick<AppDeps, 'stores'>,
+  write: ContentWriter,
+  key: K,
+): ListAccess<SiteContent[K][number]> {
+  type Item = SiteContent[K][number];
+  return {
+    items: () => deps.stores.content.data[key],
+    write: async (change) => (await write((draft) => change(draft[key] as Item[])))[key],
+  };
+}
