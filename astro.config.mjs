@@ -2,6 +2,7 @@
 
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { devContent } from './admin-api/dev/dev-integration.ts';
 import { pageRenderer } from './admin-api/publish/render-adapter.ts';
 
 // The site is compiled once per version of the code. The admin pages are pre-rendered then; the
@@ -14,7 +15,7 @@ export default defineConfig({
   adapter: pageRenderer(),
   trailingSlash: 'never',
   build: { format: 'directory' },
-  integrations: [react()],
+  integrations: [react(), devContent()],
   markdown: { syntaxHighlight: false },
   // Scripts and styles: only the site's own, by hash (Astro). Everything else: this origin only.
   security: {

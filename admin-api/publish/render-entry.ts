@@ -1,8 +1,10 @@
 /** The compiled site's server entry: renders one page per request (see render-adapter.ts). */
 import { createApp } from 'astro/app/entrypoint';
+import type { SiteContent } from '../../site/contract/content.ts';
 
 const app = createApp({ streaming: false });
 
-export function render(request: Request): Promise<Response> {
-  return app.render(request);
+/** Renders the page `request` asks for from `content`, which the pages read as `Astro.locals.content`. */
+export function render(request: Request, content: SiteContent): Promise<Response> {
+  return app.render(request, { locals: { content } });
 }

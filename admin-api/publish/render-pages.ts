@@ -4,14 +4,15 @@
  * page becomes 404.html. Runs in the publishing process (publish-process.ts).
  */
 import { existsSync } from 'node:fs';
-import { cp, mkdir, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { SiteContent } from '../../site/contract/content.ts';
 
 /** Headers a page must be served with, by file (e.g. its Content-Security-Policy). */
 export type PageHeaders = Record<string, Record<string, string>>;
 
-type Render = (request: Request) => Promise<Response>;
+type Render = (request: Request, content: SiteContent) => Promise<Response>;
 
 const ORIGIN = 'http://localhost';
 const NOT_FOUND_PROBE = '/__no-such-page__';
@@ -35,8 +36,10 @@ function rendererOf(appDir: string): Promise<Render> {
  * pages), then every public page rendered from `contentFile`.
  */
 export async function renderSite(appDir: string, contentFile: string, outDir: string): Promise<PageHeaders> {
-  const render = await rendererOf(appDir);
-  process.env.SCHOOL_CONTENT_FILE = contentFile;
+  const renderWith = await rendererOf(appDir);
+  // The snapshot was validated by the content store when it was committed.
+  const content = JSON.parse(await readFile(contentFile, 'utf8')) as SiteContent;
+  const render = (request: Request) => renderWith(request, content);
   await cp(join(appDir, 'client'), outDir, { recursive: true });
 
   const headers: PageHeaders = {};
@@ -65,7 +68,7 @@ export async function renderSite(appDir: string, contentFile: string, outDir: st
 }
 
 /** The page at `path`, or null when there is none; any other failure stops the publishing. */
-async function renderPage(render: Render, path: string, expected = 200) {
+async function renderPage(render: (request: Request) => Promise<Response>, path: string, expected = 200) {
   const response = await render(new Request(ORIGIN + path));
   const html = await response.text();
   if (response.status === expected) {

@@ -1,0 +1,17 @@
+/**
+ * Under `npm run dev` only: hands every page the content as it is in `DATA_DIR` now, read afresh
+ * per request, so an edit in the dashboard shows on the next reload (see dev-integration.ts).
+ */
+import { readFile } from 'node:fs/promises';
+import { defineMiddleware } from 'astro/middleware';
+import type { SiteContent } from '../../site/contract/content.ts';
+import { readConfig } from '../config.ts';
+import { contentFile } from '../store/stores.ts';
+
+const file = contentFile(readConfig().dataDir);
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  // The API server beside the dev server writes this file, validated and whole (store/).
+  context.locals.content ??= JSON.parse(await readFile(file, 'utf8')) as SiteContent;
+  return next();
+});

@@ -1,0 +1,12 @@
+/// <reference types="astro/client" />
+
+/**
+ * What every page renders from: the site content, handed to the renderer as a value by whoever
+ * renders (admin-api/publish/render-pages.ts when publishing, admin-api/dev/ under `npm run dev`),
+ * and already validated by the store that holds it.
+ */
+declare namespace App {
+  interface Locals {
+    content: import('./contract/content.ts').SiteContent;
+  }
+}
