@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
 import * as z from 'zod';
-import { SiteContent } from '../../site/contract/content.ts';
+import { imageField, LEADERSHIP_ROLES, messageField, SiteContent } from '../../site/contract/content.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { requireAdmin } from '../auth/require-admin.ts';
 import { limitBody } from '../http/body-limit.ts';
@@ -16,18 +16,27 @@ import { contentWriter } from '../store/content-writer.ts';
 const DOCUMENT_LIMIT = 8 * 1024 * 1024;
 
 /**
- * PUT /api/content: the whole document. A field left out is an error, not a default: `{}` must
- * not empty every list of the site.
+ * PUT /api/content: the whole document. A field of the spec's document left out is an error, not
+ * a default: `{}` must not empty every list of the site. Fields added since (settings, pages,
+ * circulars…) may be left out by clients that do not know them: they keep their stored value.
  */
+const SPEC_FIELDS = [
+  'logos',
+  'homegallery',
+  'gallery',
+  'events',
+  'news',
+  ...LEADERSHIP_ROLES.flatMap((role) => [messageField(role), imageField(role)]),
+] as const;
 const WholeContent = z.preprocess((body, ctx) => {
   if (body && typeof body === 'object' && !Array.isArray(body)) {
-    const missing = Object.keys(SiteContent.shape).filter((field) => !Object.hasOwn(body, field));
+    const missing = SPEC_FIELDS.filter((field) => !Object.hasOwn(body, field));
     if (missing.length > 0) {
       ctx.addIssue({ code: 'custom', message: `The content is incomplete (missing: ${missing.join(', ')})` });
     }
   }
   return body;
-}, SiteContent);
+}, SiteContent.partial());
 
 const CHANGED_MEANWHILE =
   'The content was changed meanwhile (in another tab or by another administrator). Reload to get the latest version.';

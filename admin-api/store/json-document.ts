@@ -33,12 +33,15 @@ export class JsonDocument<S extends z.ZodType> {
     this.#data = data;
   }
 
-  /** Opens `path`, creating it from `initial` when it does not exist yet. */
+  /**
+   * Opens `path`, creating it from `initial` when it does not exist yet. A document written by an
+   * older version lacks the fields added since: those take their value from `initial`.
+   */
   static async open<S extends z.ZodType>(path: string, schema: S, initial: () => z.input<S>): Promise<JsonDocument<S>> {
     await mkdir(dirname(path), { recursive: true });
     const file = new JSONFile<z.output<S>>(path);
     const stored = await file.read();
-    const parsed = schema.safeParse(stored ?? initial());
+    const parsed = schema.safeParse(stored === null ? initial() : withAddedFields(initial(), stored));
     if (!parsed.success) {
       throw new Error(`${path} does not hold valid data: ${parsed.error.issues[0]?.message}`);
     }
@@ -104,4 +107,12 @@ export class JsonDocument<S extends z.ZodType> {
     }
     return { data: parsed.data, result };
   }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `stored`, with the top-level fields it lacks taken from `initial`. */
+function withAddedFields(initial: unknown, stored: unknown): unknown {
+  return isObject(initial) && isObject(stored) ? { ...initial, ...stored } : stored;
 }
