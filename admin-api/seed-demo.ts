@@ -23,6 +23,7 @@ import {
 } from './demo-content.ts';
 import { crestSvg, PALETTES, portraitSvg, renderJpeg, renderPng, sceneSvg } from './demo-scenes.ts';
 import { ImageStore } from './images/image-store.ts';
+import { DamagedDataFileError, damagedFileReport } from './store/damaged-file.ts';
 import { defaultContent } from './store/default-content.ts';
 import { openStores, settleStores } from './store/stores.ts';
 
@@ -37,7 +38,10 @@ async function seed() {
   }
   await mkdir(config.dataDir, { recursive: true });
   await mkdir(config.uploadsDir, { recursive: true });
-  const stores = await openStores(config.dataDir);
+  const stores = await openStores(config.dataDir).catch((error: unknown) => {
+    if (error instanceof DamagedDataFileError) fail(damagedFileReport(error));
+    throw error;
+  });
   if (hasContent(stores.content.data)) {
     fail(
       `${config.dataDir} already has content: the demo only fills an empty data folder.\n` +

@@ -13,6 +13,7 @@ import { keepUploadsTidy } from './images/housekeeping.ts';
 import { ImageStore } from './images/image-store.ts';
 import { Publisher } from './publish/publisher.ts';
 import { siteListener } from './publish/site-listener.ts';
+import { DamagedDataFileError, damagedFileReport } from './store/damaged-file.ts';
 import { openStores, settleStores } from './store/stores.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -21,7 +22,12 @@ const config = readConfig();
 await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
 await mkdir(config.uploadsDir, { recursive: true });
 
-const stores = await openStores(config.dataDir);
+const stores = await openStores(config.dataDir).catch((error: unknown) => {
+  if (!(error instanceof DamagedDataFileError)) throw error;
+  // A person must read this, not a stack trace; the damaged file stays as it is.
+  console.error(damagedFileReport(error));
+  process.exit(1);
+});
 const jwtSecret = await loadJwtSecret(config.jwtSecret, config.dataDir);
 console.log('Preparing the public site…');
 const publisher = await Publisher.open({

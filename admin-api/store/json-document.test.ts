@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SiteContent } from '../../site/contract/content.ts';
+import { DamagedDataFileError } from './damaged-file.ts';
 import { defaultContent } from './default-content.ts';
 import { InvalidDocumentError, JsonDocument } from './json-document.ts';
 
@@ -143,5 +144,29 @@ describe('JsonDocument', () => {
     await writeFile(file, '{"events": "nope"}');
     await expect(open()).rejects.toThrow(/does not hold valid data/);
     expect(await readFile(file, 'utf8')).toBe('{"events": "nope"}');
+  });
+
+  it('names a file cut short and what is wrong with it, and leaves it as it is', async () => {
+    const store = await open();
+    await store.settled();
+    const whole = await readFile(file, 'utf8');
+    for (const damaged of [whole.slice(0, whole.length / 2), '', 'null']) {
+      await writeFile(file, damaged);
+      const opening = open();
+      await expect(opening).rejects.toBeInstanceOf(DamagedDataFileError);
+      await expect(opening).rejects.toMatchObject({
+        file,
+        problem: expect.stringMatching(/^it (is not valid JSON \(.+\)|is empty|does not hold valid data)/),
+      });
+      expect(await readFile(file, 'utf8')).toBe(damaged);
+    }
+  });
+
+  it('says where a document breaks the schema', async () => {
+    await mkdir(join(dir, 'nested'), { recursive: true });
+    await writeFile(file, JSON.stringify({ ...defaultContent(), events: [{ ...event('x'), date: 'soon' }] }));
+    await expect(open()).rejects.toMatchObject({
+      problem: expect.stringMatching(/^it does not hold valid data \(at events\[0\]\.date: /),
+    });
   });
 });

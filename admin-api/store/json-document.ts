@@ -1,7 +1,8 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { JSONFile } from 'lowdb/node';
 import type * as z from 'zod';
+import { DamagedDataFileError } from './damaged-file.ts';
 
 /** Thrown when a change would leave the document invalid; nothing was written. */
 export class InvalidDocumentError extends Error {
@@ -35,18 +36,17 @@ export class JsonDocument<S extends z.ZodType> {
 
   /**
    * Opens `path`, creating it from `initial` when it does not exist yet. A document written by an
-   * older version lacks the fields added since: those take their value from `initial`.
+   * older version lacks the fields added since: those take their value from `initial`. A file
+   * that does not parse or does not fit the schema is left as it is: DamagedDataFileError.
    */
   static async open<S extends z.ZodType>(path: string, schema: S, initial: () => z.input<S>): Promise<JsonDocument<S>> {
     await mkdir(dirname(path), { recursive: true });
     const file = new JSONFile<z.output<S>>(path);
-    const stored = await file.read();
-    const parsed = schema.safeParse(stored === null ? initial() : withAddedFields(initial(), stored));
-    if (!parsed.success) {
-      throw new Error(`${path} does not hold valid data: ${parsed.error.issues[0]?.message}`);
-    }
+    const stored = await readStored(path);
+    const parsed = schema.safeParse(stored ? withAddedFields(initial(), stored.value) : initial());
+    if (!parsed.success) throw DamagedDataFileError.invalid(path, parsed.error.issues);
     const document = new JsonDocument(file, schema, parsed.data);
-    if (stored === null) await file.write(parsed.data);
+    if (!stored) await file.write(parsed.data);
     return document;
   }
 
@@ -106,6 +106,22 @@ export class JsonDocument<S extends z.ZodType> {
       }
     }
     return { data: parsed.data, result };
+  }
+}
+
+/** The parsed content of `path`, or null when there is no such file (a file holding `null` is not missing). */
+async function readStored(path: string): Promise<{ value: unknown } | null> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  try {
+    return { value: JSON.parse(text) };
+  } catch (error) {
+    throw DamagedDataFileError.unparsable(path, text, error);
   }
 }
 
