@@ -1,4 +1,5 @@
 import type { BuildStatus } from '../site/contract/api.ts';
+import type { AuditLog } from './audit/audit-log.ts';
 import type { ImageStore } from './images/image-store.ts';
 import type { Stores } from './store/stores.ts';
 
@@ -9,4 +10,6 @@ export interface AppDeps {
   publisher: { readonly status: BuildStatus };
   images: ImageStore;
   trustProxy: boolean;
+  /** Who changed what, and every login. */
+  audit: AuditLog;
 }

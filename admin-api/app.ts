@@ -1,14 +1,19 @@
 import { Hono } from 'hono';
 import type { AppDeps } from './app-deps.ts';
+import { recordChanges } from './audit/record-changes.ts';
+import { LoginThrottle } from './auth/login-throttle.ts';
 import { limitBody } from './http/body-limit.ts';
 import { errorAnswer, HttpError } from './http/errors.ts';
 import { apiSecurityHeaders } from './http/security-headers.ts';
+import { accountRoutes } from './routes/accounts.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { alumniRoutes } from './routes/alumni.ts';
+import { auditRoutes } from './routes/audit.ts';
 import { contentRoutes } from './routes/content.ts';
 import { contentListRoutes } from './routes/content-lists.ts';
 import { imageRoutes } from './routes/images.ts';
 import { leadershipRoutes } from './routes/leadership.ts';
+import { twoFactorRoutes } from './routes/two-factor.ts';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -17,7 +22,11 @@ const JSON_BODY_LIMIT = 1024 * 1024;
  * memory, by `publish/site-listener.ts`.
  */
 export function createApp(deps: AppDeps): Hono {
+  // Wrong passwords and wrong two-factor codes count together, wherever they are sent.
+  const loginThrottle = new LoginThrottle();
   const api = new Hono()
+    // Around every call: each successful write by an administrator goes into the audit log.
+    .use(recordChanges(deps))
     // Hono runs handlers in the order they are added: the upload (10 MB) and the whole content
     // document come first with limits of their own; every other body is limited to 1 MB.
     .route('/', imageRoutes(deps))
@@ -26,7 +35,10 @@ export function createApp(deps: AppDeps): Hono {
     .route('/', contentListRoutes(deps))
     .route('/', leadershipRoutes(deps))
     .route('/', alumniRoutes(deps))
-    .route('/', adminRoutes(deps))
+    .route('/', adminRoutes(deps, loginThrottle))
+    .route('/', accountRoutes(deps))
+    .route('/', twoFactorRoutes(deps, loginThrottle))
+    .route('/', auditRoutes(deps))
     .all('*', () => {
       throw new HttpError(404, 'There is no such API call');
     });

@@ -10,6 +10,7 @@ import type { GalleryItem, ImageRef, News, SchoolEvent, SiteContent } from '../s
 import { imageField, LEADERSHIP_ROLES, messageField } from '../site/contract/content.ts';
 import { dateInZone } from '../site/contract/dates.ts';
 import { school } from '../site/school.ts';
+import { AuditLog, auditFile, CLI } from './audit/audit-log.ts';
 import { readConfig } from './config.ts';
 import {
   DEMO_EVENTS,
@@ -52,6 +53,8 @@ async function seed() {
   const demo = await demoContent();
   await stores.content.update((draft) => Object.assign(draft, demo));
   await settleStores(stores);
+  const audit = await AuditLog.open(auditFile(config.dataDir));
+  await audit.record({ username: CLI, action: 'content.seed-demo', target: '', address: CLI });
   console.log(
     `Demo content written to ${config.dataDir}: ${demo.news.length} news, ${demo.events.length} events, ` +
       `${demo.gallery.length} gallery and ${demo.homegallery.length} home gallery photos.\n` +

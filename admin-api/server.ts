@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { AuditLog, auditFile } from './audit/audit-log.ts';
 import { loadJwtSecret } from './auth/jwt-secret.ts';
 import { readConfig } from './config.ts';
 import { keepUploadsTidy } from './images/housekeeping.ts';
@@ -28,6 +29,7 @@ const stores = await openStores(config.dataDir).catch((error: unknown) => {
   console.error(damagedFileReport(error));
   process.exit(1);
 });
+const audit = await AuditLog.open(auditFile(config.dataDir));
 const jwtSecret = await loadJwtSecret(config.jwtSecret, config.dataDir);
 console.log('Preparing the public site…');
 const publisher = await Publisher.open({
@@ -40,7 +42,7 @@ const publisher = await Publisher.open({
 const images = new ImageStore(config.uploadsDir);
 const stopTidying = keepUploadsTidy(stores.content, images);
 
-const app = createApp({ stores, jwtSecret, publisher, images, trustProxy: config.trustProxy });
+const app = createApp({ stores, jwtSecret, publisher, images, trustProxy: config.trustProxy, audit });
 
 const server = createServer(siteListener(() => publisher.snapshot, getRequestListener(app.fetch)));
 server.listen(config.port, () => {
@@ -61,6 +63,7 @@ async function stop(signal: string) {
   await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000))]);
   stopTidying();
   await settleStores(stores);
+  await audit.settled();
   await publisher.close();
   process.exit(0);
 }

@@ -14,6 +14,7 @@ import { getRequestListener } from '@hono/node-server';
 import { dev } from 'astro';
 import type { BuildStatus } from '../../site/contract/api.ts';
 import { createApp } from '../app.ts';
+import { AuditLog, auditFile } from '../audit/audit-log.ts';
 import { loadJwtSecret } from '../auth/jwt-secret.ts';
 import { readConfig } from '../config.ts';
 import { ImageStore } from '../images/image-store.ts';
@@ -48,6 +49,7 @@ const app = createApp({
   publisher: { status: ALWAYS_LIVE },
   images: new ImageStore(config.uploadsDir),
   trustProxy: false,
+  audit: await AuditLog.open(auditFile(config.dataDir)),
 });
 const api = createServer(getRequestListener(app.fetch));
 await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));

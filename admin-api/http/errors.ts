@@ -3,18 +3,20 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { InvalidDocumentError } from '../store/json-document.ts';
 
-/** An answer to refuse a request with: JSON `{ message }` and a 4xx status. */
+/** An answer to refuse a request with: JSON `{ message }` (and `details`, if any) and a 4xx status. */
 export class HttpError extends Error {
   readonly status: ContentfulStatusCode;
-  constructor(status: ContentfulStatusCode, message: string) {
+  readonly details: Record<string, unknown>;
+  constructor(status: ContentfulStatusCode, message: string, details: Record<string, unknown> = {}) {
     super(message);
     this.status = status;
+    this.details = details;
   }
 }
 
 /** Turns any error thrown by a route into JSON `{ message }`; unexpected ones are logged. */
 export function errorAnswer(error: Error, c: Context): Response {
-  if (error instanceof HttpError) return c.json({ message: error.message }, error.status);
+  if (error instanceof HttpError) return c.json({ message: error.message, ...error.details }, error.status);
   if (error instanceof InvalidDocumentError) return c.json({ message: error.message }, 400);
   if (error instanceof HTTPException) {
     const message = error.status === 413 ? 'The request is too large' : error.message;

@@ -1,36 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { DEFAULT_ADMIN, NewPassword } from '../../site/contract/admin.ts';
+import { DEFAULT_ADMIN, LoginRequest, NewAccount, NewPassword } from '../../site/contract/admin.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { LoginThrottle } from '../auth/login-throttle.ts';
+import { noteForAudit } from '../audit/record-changes.ts';
+import type { LoginThrottle } from '../auth/login-throttle.ts';
 import { hashPassword, passwordMatches, UNKNOWN_USER_HASH } from '../auth/passwords.ts';
 import { type AdminEnv, authenticate, requireAdmin } from '../auth/require-admin.ts';
 import { signToken } from '../auth/tokens.ts';
+import { checkCode, isFreshStep } from '../auth/two-factor.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError } from '../http/errors.ts';
 import { readJson } from '../http/json-body.ts';
 import { minutesText } from '../http/sliding-window.ts';
 import { KeyedQueue } from '../images/keyed-queue.ts';
-
-const Credentials = z.object({
-  username: z
-    .string({ error: 'Username and password are required' })
-    .trim()
-    .min(1, 'Username and password are required')
-    .max(100, 'The username must be at most 100 characters'),
-  password: z
-    .string({ error: 'Username and password are required' })
-    .min(1, 'Username and password are required')
-    .max(200, 'The password must be at most 200 characters'),
-});
-
-const NewAccount = Credentials.extend({
-  password: Credentials.shape.password.refine(
-    (password) => password.length >= 8,
-    'The password must be at least 8 characters',
-  ),
-});
+import { type AdminAccount, accountNamed, newAccount } from '../store/admin-accounts.ts';
 
 const PasswordChange = z.object({
   currentPassword: z.string({ error: 'Enter your current password' }).min(1, 'Enter your current password'),
@@ -38,11 +22,13 @@ const PasswordChange = z.object({
 });
 
 const INVALID_LOGIN = 'Invalid username or password';
+const CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app';
+const WRONG_CODE = 'The code is not correct. Enter the current code from your authenticator app.';
+const REUSED_CODE = 'This code was used already. Wait for the next code in your authenticator app.';
 
-/** Setup, login, password change and the publishing status. */
-export function adminRoutes({ stores, jwtSecret, publisher, trustProxy }: AppDeps) {
+/** Setup, login (with its second step when two-factor login is on), password change, publishing status. */
+export function adminRoutes({ stores, jwtSecret, publisher, trustProxy, audit }: AppDeps, throttle: LoginThrottle) {
   const { admins } = stores;
-  const throttle = new LoginThrottle();
   // Attempts from one address are checked one after another: guesses sent side by side would
   // otherwise all pass the count before the first of them was found wrong.
   const attemptsInTurn = new KeyedQueue();
@@ -59,30 +45,65 @@ export function adminRoutes({ stores, jwtSecret, publisher, trustProxy }: AppDep
         if (data.admins.length > 0 && !creator) {
           throw new HttpError(403, 'An administrator account already exists. Log in to create another one.');
         }
-        if (data.admins.some((a) => a.username.toLowerCase() === username.toLowerCase())) {
+        if (accountNamed(data.admins, username)) {
           throw new HttpError(409, `An administrator named "${username}" already exists`);
         }
-        data.admins.push({ _id: randomUUID(), username, passwordHash, createdAt: now, passwordChangedAt: now });
+        data.admins.push(newAccount({ _id: randomUUID(), username, passwordHash }, now));
       });
+      // The first account is made by whoever pressed the setup button: it stands for them.
+      noteForAudit(c, { target: username, username: creator?.username ?? username });
       return c.json({ message: 'Administrator account created', username }, 201);
     })
     .post('/admin/login', async (c) => {
-      const { username, password } = await readJson(c, Credentials);
+      const { username, password, code } = await readJson(c, LoginRequest);
       const address = clientAddress(c, trustProxy);
+      const recordLogin = (action: string, who: string) => audit.record({ username: who, action, target: '', address });
+      /** Counts a wrong code like a wrong password, and answers so the form asks for the code again. */
+      const codeRefused = async (account: AdminAccount, reused: boolean) => {
+        throttle.recordFailure(address, username);
+        await recordLogin('login.code-failed', account.username);
+        return new HttpError(401, reused ? REUSED_CODE : WRONG_CODE, { twoFactorRequired: true });
+      };
+
       const admin = await attemptsInTurn.run(address, async () => {
         const wait = throttle.retryAfter(address, username);
         if (wait > 0) {
           c.header('Retry-After', String(Math.ceil(wait / 1000)));
           throw new HttpError(429, `Too many failed login attempts. Please try again in ${minutesText(wait)}.`);
         }
-        const account = admins.data.admins.find((a) => a.username.toLowerCase() === username.toLowerCase());
+        const account = accountNamed(admins.data.admins, username);
         const valid = await passwordMatches(account?.passwordHash ?? (await UNKNOWN_USER_HASH), password);
         if (!account || !valid) {
           throttle.recordFailure(address, username);
+          await recordLogin('login.failed', username);
           throw new HttpError(401, INVALID_LOGIN);
         }
+        let step: number | null = null;
+        if (account.twoFactorSecret) {
+          // The first step of a two-factor login: the form did not know to send a code yet.
+          if (code === undefined) {
+            await recordLogin('login.code-required', account.username);
+            throw new HttpError(401, CODE_REQUIRED, { twoFactorRequired: true });
+          }
+          const check = await checkCode(account.twoFactorSecret, code, account.lastCodeStep);
+          if (!check.valid) throw await codeRefused(account, check.reused);
+          step = check.step;
+        }
+        const loggedIn = await admins
+          .update((data) => {
+            const current = data.admins.find((a) => a._id === account._id);
+            if (!current) throw new HttpError(401, INVALID_LOGIN);
+            // The same code sent from elsewhere at the same moment: only the first one counts.
+            if (step !== null && !isFreshStep(step, current.lastCodeStep)) return null;
+            if (step !== null) current.lastCodeStep = step;
+            current.lastLoginAt = new Date().toISOString();
+            return current;
+          })
+          .then(({ result }) => result);
+        if (!loggedIn) throw await codeRefused(account, true);
         throttle.recordSuccess(address, username);
-        return account;
+        await recordLogin('login', loggedIn.username);
+        return loggedIn;
       });
       return c.json({
         token: signToken(jwtSecret, admin._id),

@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono';
 import { IMAGE_ID_PATTERN } from '../../site/contract/content.ts';
 import { RENDITION_WIDTHS } from '../../site/lib/image-sources.ts';
 import type { AppDeps } from '../app-deps.ts';
+import { noteForAudit } from '../audit/record-changes.ts';
 import { requireAdmin } from '../auth/require-admin.ts';
 import { HttpError } from '../http/errors.ts';
 import { etagMatches } from '../http/etag.ts';
@@ -22,6 +23,7 @@ export function imageRoutes({ stores, jwtSecret, images }: AppDeps) {
     .post('/upload', adminOnly, uploadLimit, async (c) => {
       const file = await readUploadedFile(c);
       const image = await images.save(new Uint8Array(await file.arrayBuffer()), file.name);
+      noteForAudit(c, { target: image.imageId });
       return c.json(image, 201);
     })
     .get('/image/:imageId', async (c) => {

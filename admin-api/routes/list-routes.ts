@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type * as z from 'zod';
+import { noteForAudit } from '../audit/record-changes.ts';
 import { HttpError } from '../http/errors.ts';
 import { readJson } from '../http/json-body.ts';
 import { itemIdParam } from '../http/path-params.ts';
@@ -50,7 +51,9 @@ export function listRoutes<Item extends { _id: string }, Input>(spec: ListRouteS
     const create = spec.create;
     routes.post('/', adminOnly, async (c) => {
       const item = create(await readJson(c, input), randomUUID());
-      return c.json(answer(await list.write((draft) => void draft.push(item))), 201);
+      const written = await list.write((draft) => void draft.push(item));
+      noteForAudit(c, { target: item._id });
+      return c.json(answer(written), 201);
     });
   }
   if (spec.update && input) {

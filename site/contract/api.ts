@@ -41,3 +41,47 @@ export interface PasswordChanged {
 export interface MessageAnswer {
   message: string;
 }
+
+/**
+ * POST /api/admin/login, 401: the password was right (or not: the message does not say), and
+ * the account asks for the code of its authenticator app. Sent again with a wrong code.
+ */
+export interface TwoFactorRequired {
+  message: string;
+  twoFactorRequired: true;
+}
+
+/** One entry of GET /api/admin/accounts: nothing about the password or the two-factor secret. */
+export interface AccountSummary {
+  username: string;
+  createdAt: string;
+  /** When the account last logged in; null until its first login. */
+  lastLoginAt: string | null;
+  /** Whether logging in asks for a code of an authenticator app. */
+  twoFactor: boolean;
+}
+
+/** POST /api/admin/2fa/setup: the only answer that ever holds the secret. */
+export interface TwoFactorSetup {
+  /** Base32, for typing into an authenticator app by hand. */
+  secret: string;
+  /** `otpauth://totp/…`, shown as a QR code to scan. */
+  otpauthUrl: string;
+}
+
+/** One entry of GET /api/admin/audit (newest first). */
+export interface AuditEntry {
+  /** ISO date-time. */
+  at: string;
+  /** Who: the administrator, the name tried at a failed login, or `system` / `cli`. */
+  username: string;
+  /** What, as `<thing>.<verb>`: `event.create`, `news.delete`, `account.delete`, `login.failed`… */
+  action: string;
+  /** Which: the id, role or username concerned; empty when the action names it (`content.update`). */
+  target: string;
+  /** The client's address, or `system` / `cli`. */
+  address: string;
+}
+
+/** GET /api/admin/audit?limit=: entries answered when no limit is given, and at most. */
+export const AUDIT_LIMITS = { default: 100, max: 1000 } as const;

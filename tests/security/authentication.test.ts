@@ -68,6 +68,7 @@ async function administratorCalls(base: string, token: string): Promise<Record<s
   ];
   await call(base, 'POST', '/api/alumni', { json: ALUMNUS });
   const alumniId = (await call(base, 'GET', '/api/admin/alumni', { token })).body[0]._id;
+  await call(base, 'POST', '/api/admin/create', { token, json: { username: 'removable', password: 'removable-1' } });
   return {
     'PUT /api/content': { path: '/api/content', json: (await call(base, 'GET', '/api/content')).body },
     'POST /api/upload': { path: '/api/upload', upload: await solidImage('png', 9, 9) },
@@ -96,6 +97,12 @@ async function administratorCalls(base: string, token: string): Promise<Record<s
       path: '/api/admin/password',
       json: { currentPassword: 'admin123', newPassword: 'a-much-better-one' },
     },
+    'GET /api/admin/accounts': { path: '/api/admin/accounts' },
+    'DELETE /api/admin/accounts/:username': { path: '/api/admin/accounts/removable' },
+    'POST /api/admin/2fa/setup': { path: '/api/admin/2fa/setup' },
+    'POST /api/admin/2fa/enable': { path: '/api/admin/2fa/enable', json: { code: '123456' } },
+    'POST /api/admin/2fa/disable': { path: '/api/admin/2fa/disable', json: { code: '123456' } },
+    'GET /api/admin/audit': { path: '/api/admin/audit' },
   };
 }
 
@@ -248,6 +255,10 @@ describe('every administrator call', () => {
     for (const key of ['GET /api/admin/session', 'GET /api/admin/alumni', 'POST /api/events']) {
       const answer = await send(server.url, key, calls[key]!, { Authorization: `Bearer ${token}` });
       expect({ key, status: answer.status }).toEqual({ key, status: key.startsWith('POST') ? 201 : 200 });
+    }
+    for (const key of ['GET /api/admin/accounts', 'GET /api/admin/audit', 'DELETE /api/admin/accounts/:username']) {
+      const answer = await send(server.url, key, calls[key]!, { Authorization: `Bearer ${token}` });
+      expect({ key, status: answer.status }).toEqual({ key, status: 200 });
     }
   });
 });

@@ -17,7 +17,15 @@ import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
 import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
 import { attack, planAttack } from './fuzz/attacks.ts';
 import { damagedImage, planDamagedImage } from './fuzz/damaged-images.ts';
-import { ALUMNUS, BODY_ROUTES, type Context, ID_ROUTES, type Planned, type Stored } from './fuzz/routes.ts';
+import {
+  ALUMNUS,
+  BODILESS_ROUTES,
+  BODY_ROUTES,
+  type Context,
+  ID_ROUTES,
+  type Planned,
+  type Stored,
+} from './fuzz/routes.ts';
 import { planWrite, write } from './fuzz/writes.ts';
 import { apiCalls, jsonOf, rawRequest, storedFiles, Tally } from './support.ts';
 
@@ -27,7 +35,7 @@ const PASSWORD = 'admin123';
 
 const tally = new Tally('Fuzzing');
 let server: RunningServer;
-let context: Omit<Context, keyof Stored>;
+let context: Omit<Context, keyof Stored | 'pendingSecret'>;
 let images: Buffer[];
 
 beforeAll(async () => {
@@ -56,6 +64,10 @@ const parse = (files: Record<string, string>): Stored => ({
   alumni: JSON.parse(files['alumni.json']!).alumni,
 });
 
+type StoredAccount = { pendingTwoFactorSecret: string | null } & Record<string, unknown>;
+const accounts = (files: Record<string, string>): StoredAccount[] => JSON.parse(files['admins.json']!).admins;
+const pendingSecret = (files: Record<string, string>) => accounts(files)[0]?.pendingTwoFactorSecret ?? null;
+
 /** Sends one case and checks what it did to the stored files. */
 async function check(plan: Planned): Promise<void> {
   const before = await storedFiles(server.dataDir);
@@ -78,7 +90,15 @@ async function check(plan: Planned): Promise<void> {
       expect({ ...seen, written: answer.status < 300 }, answer.text.slice(0, 300)).toEqual({ ...seen, written: true });
       const expected = plan.expect.effect(parse(before), parse(after));
       expect(parse(after)).toEqual(expected);
-      expect(after['admins.json']).toBe(before['admins.json']);
+      if (plan.expect.accounts === 'new pending two-factor secret') {
+        const withoutPending = (files: Record<string, string>) =>
+          accounts(files).map(({ pendingTwoFactorSecret: _pending, ...rest }) => rest);
+        expect(withoutPending(after)).toEqual(withoutPending(before));
+        expect(pendingSecret(after)).toMatch(/^[A-Z2-7]{32}$/);
+        expect(pendingSecret(after)).not.toBe(pendingSecret(before));
+      } else {
+        expect(after['admins.json']).toBe(before['admins.json']);
+      }
       tally.add(`writes verified: ${plan.label}`);
       tally.add('writes verified, all kinds');
       return;
@@ -91,7 +111,12 @@ async function check(plan: Planned): Promise<void> {
 
 it('knows every write of the API (a new one cannot be left out)', () => {
   const writes = apiCalls().filter((name) => !name.startsWith('GET '));
-  const fuzzed = new Set([...Object.keys(BODY_ROUTES), ...Object.keys(ID_ROUTES), 'POST /api/upload']);
+  const fuzzed = new Set([
+    ...Object.keys(BODY_ROUTES),
+    ...Object.keys(ID_ROUTES),
+    ...BODILESS_ROUTES,
+    'POST /api/upload',
+  ]);
   expect(writes.filter((name) => !fuzzed.has(name))).toEqual([]);
 });
 
@@ -106,7 +131,8 @@ it(`survives ${RUNS} cases of attacks, writes and damaged images, changing only 
 }, async () => {
   await fc.assert(
     fc.asyncProperty(anyCase, async (generated) => {
-      const state = { ...context, ...parse(await storedFiles(server.dataDir)) };
+      const files = await storedFiles(server.dataDir);
+      const state = { ...context, ...parse(files), pendingSecret: pendingSecret(files) };
       if ('attack' in generated) return check(planAttack(generated.attack, state));
       if ('write' in generated) return check(planWrite(generated.write, state));
       return check(planDamagedImage(generated.damaged, images, state));

@@ -1,5 +1,6 @@
 /** Attacks on every write, each built to be invalid: it must be refused with a 4xx and change nothing. */
 import fc from 'fast-check';
+import { generateSync } from 'otplib';
 import type { RawRequest } from '../support.ts';
 import type { BodyRoute, Context, Planned } from './routes.ts';
 import {
@@ -13,7 +14,7 @@ import {
   parses,
   ROLE_ROUTES,
 } from './routes.ts';
-import { badItemId, badRole, dateInput, wrongValue } from './values.ts';
+import { badItemId, badRole, badUsername, dateInput, wrongValue } from './values.ts';
 
 const bodyRoute = fc.constantFrom(...BODY_ROUTE_NAMES);
 const limitedTexts = (route: string) =>
@@ -101,6 +102,12 @@ export const attack = fc.oneof(
     route: fc.constantFrom('POST /api/admin/login', 'PUT /api/admin/password'),
     password: fc.string({ minLength: 1, maxLength: 60 }),
   }),
+  fc.record({
+    attack: fc.constant('wrong two-factor code' as const),
+    route: fc.constantFrom('POST /api/admin/2fa/enable', 'POST /api/admin/2fa/disable'),
+    code: fc.stringMatching(/^\d{6}$/),
+  }),
+  fc.record({ attack: fc.constant('account not removable' as const), username: badUsername }),
 );
 export type Attack = typeof attack extends fc.Arbitrary<infer A> ? A : never;
 
@@ -187,6 +194,17 @@ export function planAttack(a: Attack, c: Context): Planned {
     }
     case 'stale If-Match':
       return refused(json(BODY_ROUTES['PUT /api/content']!, jsonText(c.content), { 'If-Match': a.etag }));
+    case 'wrong two-factor code': {
+      return refused(json(BODY_ROUTES[a.route]!, jsonText({ code: wrongCode(a.code, c.pendingSecret) })));
+    }
+    case 'account not removable': {
+      const route = ID_ROUTES['DELETE /api/admin/accounts/:username']!;
+      return refused({
+        method: route.method,
+        path: route.path(a.username),
+        headers: { Authorization: `Bearer ${c.token}` },
+      });
+    }
     case 'wrong password': {
       const password = a.password === c.password ? `${a.password}!` : a.password;
       const body =
@@ -196,4 +214,17 @@ export function planAttack(a: Attack, c: Context): Planned {
       return refused(json(BODY_ROUTES[a.route]!, jsonText(body)));
     }
   }
+}
+
+/**
+ * `code`, or the next number that is not a code `secret` might be taken with around now (the
+ * server takes the step before and after its own, and its clock may move on a step meanwhile).
+ */
+function wrongCode(code: string, secret: string | null): string {
+  if (!secret) return code;
+  const now = Math.floor(Date.now() / 1000);
+  const valid = new Set([-2, -1, 0, 1, 2].map((steps) => generateSync({ secret, epoch: now + steps * 30 })));
+  let wrong = Number(code);
+  while (valid.has(String(wrong).padStart(6, '0'))) wrong = (wrong + 1) % 1_000_000;
+  return String(wrong).padStart(6, '0');
 }

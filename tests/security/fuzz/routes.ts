@@ -21,11 +21,18 @@ export interface Context extends Stored {
   password: string;
   /** Kept from case to case: registrations sent so far (a connection may send 30 an hour). */
   counters: { registrations: number };
+  /** The two-factor secret the administrator's last setup handed out, if any (from admins.json). */
+  pendingSecret: string | null;
 }
 
 export type Expectation =
   | { kind: 'refused' }
-  | { kind: 'written'; effect: (before: Stored, after: Stored) => Stored }
+  | {
+      kind: 'written';
+      effect: (before: Stored, after: Stored) => Stored;
+      /** What the write does to the accounts: nothing, unless it says so. */
+      accounts?: 'new pending two-factor secret';
+    }
   | { kind: 'anything but a server error' };
 
 export interface Planned {
@@ -50,6 +57,7 @@ export type Kind =
   | 'email'
   | 'mobile'
   | 'gender'
+  | 'code'
   | 'list';
 export interface Field {
   kind: Kind;
@@ -199,6 +207,19 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
     fields: { currentPassword: text(), newPassword: text(200) },
     body: (c) => ({ currentPassword: c.password, newPassword: 'never-set-by-the-fuzzer' }),
   },
+  // The code is never right (the attacks make sure of it): two-factor login stays off.
+  'POST /api/admin/2fa/enable': {
+    method: 'POST',
+    path: () => '/api/admin/2fa/enable',
+    fields: { code: { kind: 'code' } },
+    body: () => ({ code: '000000' }),
+  },
+  'POST /api/admin/2fa/disable': {
+    method: 'POST',
+    path: () => '/api/admin/2fa/disable',
+    fields: { code: { kind: 'code' } },
+    body: () => ({ code: '000000' }),
+  },
 };
 export const BODY_ROUTE_NAMES = Object.keys(BODY_ROUTES);
 
@@ -224,9 +245,13 @@ export const ID_ROUTES: Record<
   'DELETE /api/alumni/:id': { method: 'DELETE', path: (id) => `/api/alumni/${id}` },
   'PUT /api/person-image/:role': { method: 'PUT', path: (role) => `/api/person-image/${role}`, body: (c) => c.image },
   'DELETE /api/person-image/:role': { method: 'DELETE', path: (role) => `/api/person-image/${role}` },
+  'DELETE /api/admin/accounts/:username': { method: 'DELETE', path: (name) => `/api/admin/accounts/${name}` },
 };
 export const ITEM_ID_ROUTES = Object.keys(ID_ROUTES).filter((name) => name.includes(':id'));
 export const ROLE_ROUTES = Object.keys(ID_ROUTES).filter((name) => name.includes(':role'));
+
+/** Writes that take nothing but the token: sent as writes meant to succeed (writes.ts). */
+export const BODILESS_ROUTES = ['POST /api/admin/2fa/setup'];
 
 export type Junk = [string, unknown][];
 

@@ -99,6 +99,11 @@ export const wrongValue: Record<Kind, fc.Arbitrary<unknown>> = {
   email: fc.oneof(NOT_TEXT, fc.constantFrom('not-an-email', 'a@', '@example.org', 'a b@example.org', '')),
   mobile: fc.oneof(NOT_TEXT, fc.constantFrom('call me', '12', 'abcdefghij', '+91 98765 43210 ext. 55', '')),
   gender: fc.oneof(NOT_TEXT, fc.constantFrom('other', 'Male', '', 'female ')),
+  code: fc.oneof(
+    NOT_TEXT,
+    fc.integer({ min: 0, max: 999_999 }),
+    fc.constantFrom('12345', '1234567', 'abcdef', '', '12-34-56', '１２３４５６', '123456\u0000', '0x1234'),
+  ),
 };
 
 /** Ids that cannot name an item: traversals (plain, encoded, doubly encoded), other forms, unknown ids. */
@@ -188,3 +193,6 @@ export const junk = fc.array(
   ),
   { maxLength: 3 },
 );
+
+/** Names no administrator can be removed by: unknown ones (404), and the caller's own (409). */
+export const badUsername = fc.oneof(badItemId, fc.constantFrom('admin', 'ADMIN', 'Admin', '%20admin', 'admin%00'));

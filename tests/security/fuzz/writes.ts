@@ -65,6 +65,7 @@ export const write = fc.oneof(
     message: optional(textUpTo(2000)),
     junk,
   }),
+  fc.record({ write: fc.constant('start two-factor setup' as const) }),
 );
 export type Write = typeof write extends fc.Arbitrary<infer W> ? W : never;
 
@@ -274,6 +275,13 @@ export function planWrite(w: Write, c: Context): Planned {
         return { ...before, alumni: [...before.alumni, record as Alumni] };
       });
     }
+    case 'start two-factor setup':
+      // A new pending secret, nothing else: two-factor login stays off until a code confirms it.
+      return {
+        label: w.write,
+        request: send('POST', '/api/admin/2fa/setup'),
+        expect: { kind: 'written', effect: (before) => before, accounts: 'new pending two-factor secret' },
+      };
   }
 }
 

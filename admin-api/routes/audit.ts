@@ -1,0 +1,22 @@
+import { Hono } from 'hono';
+import { AUDIT_LIMITS } from '../../site/contract/api.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { requireAdmin } from '../auth/require-admin.ts';
+import { HttpError } from '../http/errors.ts';
+
+/** GET /api/admin/audit: the newest entries of the audit log, newest first. */
+export function auditRoutes({ stores, jwtSecret, audit }: AppDeps) {
+  const adminOnly = requireAdmin(jwtSecret, stores.admins);
+  return new Hono().get('/admin/audit', adminOnly, async (c) => {
+    return c.json(await audit.newest(limitOf(c.req.query('limit'))));
+  });
+}
+
+function limitOf(value: string | undefined): number {
+  if (value === undefined) return AUDIT_LIMITS.default;
+  const limit = /^\d{1,4}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(limit >= 1 && limit <= AUDIT_LIMITS.max)) {
+    throw new HttpError(400, `limit must be a whole number from 1 to ${AUDIT_LIMITS.max}`);
+  }
+  return limit;
+}
