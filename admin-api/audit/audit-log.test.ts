@@ -71,6 +71,13 @@ describe('AuditLog', () => {
     expect(only!.target.length).toBeLessThanOrEqual(200);
   });
 
+  it('writes an IPv4 client seen by an IPv6 socket as an IPv4 address', async () => {
+    const log = await AuditLog.open(file);
+    await log.record({ ...entry(1), address: '::ffff:192.0.2.7' });
+    await log.record({ ...entry(2), address: '2001:db8::1' });
+    expect((await log.newest(2)).map((e) => e.address)).toEqual(['2001:db8::1', '192.0.2.7']);
+  });
+
   it('skips lines that are not entries', async () => {
     const log = await AuditLog.open(file);
     await log.record(entry(1));

@@ -118,9 +118,12 @@ function stored({ at = new Date().toISOString(), username, action, target, addre
     username: cut(username) || SYSTEM,
     action,
     target: cut(target),
-    address: cut(address) || SYSTEM,
+    address: cut(readable(address)) || SYSTEM,
   };
 }
+
+/** An IPv4 client seen by an IPv6 socket (`::ffff:192.0.2.7`) as people write it: `192.0.2.7`. */
+const readable = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
 
 const cut = (text: string) => (text.length > MAX_FIELD ? `${text.slice(0, MAX_FIELD - 1)}…` : text);
 

@@ -9,11 +9,14 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's `message`, when it sent one. */
   readonly serverMessage: string | null;
+  /** The whole answer, for the errors that say more than a message (a login asking for a code). */
+  readonly body: unknown;
 
-  constructor(status: number, serverMessage: string | null) {
+  constructor(status: number, serverMessage: string | null, body: unknown = null) {
     super(serverMessage ?? (status === 0 ? CONNECTION_MESSAGE : `Request failed (${status})`));
     this.status = status;
     this.serverMessage = serverMessage;
+    this.body = body;
   }
 
   get isNetworkError(): boolean {
@@ -55,7 +58,7 @@ export async function apiExchange<T>(
     throw new ApiError(0, null);
   }
   const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiError(response.status, serverMessage(body));
+  if (!response.ok) throw new ApiError(response.status, serverMessage(body), body);
   return { body: body as T, headers: response.headers };
 }
 

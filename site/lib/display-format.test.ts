@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countLabel, dateParts, formatDate, formatTime } from './display-format.ts';
+import { countLabel, dateParts, formatDate, formatMoment, formatTime } from './display-format.ts';
 
 describe('display formats', () => {
   it('writes calendar dates out in words', () => {
@@ -12,6 +12,11 @@ describe('display formats', () => {
     expect(formatTime('09:30')).toBe('9:30 AM');
     expect(formatTime('12:00')).toBe('12:00 PM');
     expect(formatTime('23:59')).toBe('11:59 PM');
+  });
+
+  it("writes a moment on the school's clock", () => {
+    expect(formatMoment('2026-12-05T09:00:00.000Z', 'Asia/Kolkata')).toBe('5 December 2026, 2:30 PM');
+    expect(formatMoment('2026-12-31T19:00:00.000Z', 'Asia/Kolkata')).toBe('1 January 2027, 12:30 AM');
   });
 
   it('says photo for one and photos otherwise', () => {

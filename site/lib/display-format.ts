@@ -2,6 +2,8 @@
  * Dates and times as visitors read them. Written out by hand rather than with Intl so the page
  * built on the server and the island rendered in any browser produce exactly the same text.
  */
+import { dateInZone, timeInZone } from '../contract/dates.ts';
+
 const MONTHS = [
   'January',
   'February',
@@ -43,6 +45,12 @@ export function formatTime(time: string): string {
   const [hours, minutes] = time.split(':').map(Number) as [number, number];
   const hour12 = hours % 12 === 0 ? 12 : hours % 12;
   return `${hour12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** A moment (ISO date-time) as the school's clock shows it: `5 December 2026, 2:30 PM`. */
+export function formatMoment(instant: string, timeZone: string): string {
+  const moment = new Date(instant);
+  return `${formatDate(dateInZone(moment, timeZone))}, ${formatTime(timeInZone(moment, timeZone))}`;
 }
 
 /** `photo` for one, `photos` otherwise, with the number: `1 photo`, `0 photos`, `12 photos`. */

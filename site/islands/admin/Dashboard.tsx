@@ -5,6 +5,8 @@ import type { LeadershipRole } from '../../contract/content.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
 import { adminSession } from '../../lib/admin-session.ts';
 import { ApiError, CONNECTION_MESSAGE } from '../../lib/api-client.ts';
+import { type AccountsList, AccountsSection, loadAccounts } from './AccountsSection.tsx';
+import { ActivitySection } from './ActivitySection.tsx';
 import { type AlumniList, AlumniSection } from './AlumniSection.tsx';
 import { EVENTS } from './events.tsx';
 import { GALLERY, GallerySection, HOME_GALLERY } from './GallerySection.tsx';
@@ -22,6 +24,7 @@ interface Loaded {
   version: ContentVersion;
   session: AdminSession;
   alumni: AlumniList;
+  accounts: AccountsList;
 }
 
 type LoadState = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; loaded: Loaded };
@@ -39,6 +42,8 @@ const SECTIONS = [
   ['homegallery', 'Home gallery'],
   ['gallery', 'Gallery'],
   ['alumni', 'Alumni'],
+  ['accounts', 'Accounts'],
+  ['activity', 'Activity'],
 ] as const;
 
 /**
@@ -77,8 +82,9 @@ export default function Dashboard(props: DashboardProps) {
 
 async function load(): Promise<Loaded> {
   const alumni = loadAlumni();
+  const accounts = loadAccounts();
   const [version, session] = await Promise.all([fetchContent(), adminRequest<AdminSession>('/api/admin/session')]);
-  return { version, session, alumni: await alumni };
+  return { version, session, alumni: await alumni, accounts: await accounts };
 }
 
 function loadAlumni(): Promise<AlumniList> {
@@ -97,6 +103,7 @@ function DashboardView({ schoolName, leaders, loaded }: DashboardProps & { loade
   const { content, document } = useContentDocument(loaded.version, publishing.watch);
   const messages = useMessageSaver(document);
   const [alumni, setAlumni] = useState(loaded.alumni);
+  const [accounts, setAccounts] = useState(loaded.accounts);
   const [defaultPassword, setDefaultPassword] = useState(loaded.session.usesDefaultPassword);
   const [leaving, setLeaving] = useState(false);
 
@@ -156,6 +163,8 @@ function DashboardView({ schoolName, leaders, loaded }: DashboardProps & { loade
           onAlumni={(list) => setAlumni({ ok: true, alumni: list })}
           onRetry={() => void loadAlumni().then(setAlumni)}
         />
+        <AccountsSection username={loaded.session.username} list={accounts} onAccounts={setAccounts} />
+        <ActivitySection />
       </div>
     </div>
   );

@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { DEFAULT_ADMIN } from '../../contract/admin.ts';
+import { CODE_FORMAT, DEFAULT_ADMIN } from '../../contract/admin.ts';
 import type { LoginAnswer } from '../../contract/api.ts';
 import { adminSession } from '../../lib/admin-session.ts';
-import { apiRequest, failureMessage } from '../../lib/api-client.ts';
+import { ApiError, apiRequest, failureMessage } from '../../lib/api-client.ts';
 import { Field } from '../forms/Field.tsx';
 import { useHydrated, useTypedBeforeHydration } from '../forms/hydration.ts';
 
@@ -10,10 +10,12 @@ type Notice = { kind: 'error' | 'success'; text: string } | null;
 
 const DASHBOARD = '/admin/dashboard';
 
-/** /admin: log in, or create the default administrator on first use. */
+/** /admin: log in (with the code of an authenticator app when the account asks for one), or create the default administrator on first use. */
 export default function LoginForm() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  /** Set once the server asked for the second step: the code of the account's authenticator app. */
+  const [code, setCode] = useState<string | null>(null);
   const [busy, setBusy] = useState<'login' | 'setup' | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [hasSession, setHasSession] = useState(false);
@@ -34,14 +36,26 @@ export default function LoginForm() {
     try {
       const { token } = await apiRequest<LoginAnswer>('/api/admin/login', {
         method: 'POST',
-        json: { username, password },
+        json: code === null ? { username, password } : { username, password, code },
       });
       adminSession.save(token);
       window.location.assign(DASHBOARD);
     } catch (error) {
-      setNotice({ kind: 'error', text: failureMessage(error, 'Login failed') });
+      if (asksForCode(error)) {
+        // The first time, the code step itself says what to do; after a wrong code, the server's reason.
+        if (code !== null) setNotice({ kind: 'error', text: failureMessage(error, CODE_FORMAT) });
+        setCode('');
+      } else {
+        setNotice({ kind: 'error', text: failureMessage(error, 'Login failed') });
+      }
       setBusy(null);
     }
+  }
+
+  function startOver() {
+    setCode(null);
+    setPassword('');
+    setNotice(null);
   }
 
   async function setup() {
@@ -60,6 +74,47 @@ export default function LoginForm() {
       setNotice({ kind: 'error', text: failureMessage(error, 'Failed to create admin account') });
     }
     setBusy(null);
+  }
+
+  const noticeText = notice && (
+    <p className={`notice notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+      {notice.text}
+    </p>
+  );
+
+  if (code !== null) {
+    return (
+      <form ref={formRef} className="login-form" method="post" onSubmit={login}>
+        <p className="login-step">
+          Two-factor login for <strong>{username}</strong>: open your authenticator app and enter the code it shows for
+          this site.
+        </p>
+        <Field name="code" marked={false} label="6-digit code" required>
+          {(control) => (
+            <input
+              {...control}
+              className="code-input"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="\d{6}"
+              maxLength={6}
+              title={CODE_FORMAT}
+              // biome-ignore lint/a11y/noAutofocus: the code is the one thing asked for on this step
+              autoFocus
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+            />
+          )}
+        </Field>
+        {noticeText}
+        <button type="submit" disabled={busy !== null}>
+          {busy === 'login' ? 'Checking…' : 'Verify and log in'}
+        </button>
+        <button type="button" className="secondary" onClick={startOver} disabled={busy !== null}>
+          Log in as someone else
+        </button>
+      </form>
+    );
   }
 
   return (
@@ -87,11 +142,7 @@ export default function LoginForm() {
           />
         )}
       </Field>
-      {notice && (
-        <p className={`notice notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
-          {notice.text}
-        </p>
-      )}
+      {noticeText}
       <button type="submit" disabled={!hydrated || busy !== null}>
         {busy === 'login' ? 'Logging in…' : 'Login'}
       </button>
@@ -106,5 +157,17 @@ export default function LoginForm() {
         </p>
       </div>
     </form>
+  );
+}
+
+/** A 401 answer to the right password of an account with two-factor login on (or to a wrong code). */
+function asksForCode(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 401 &&
+    typeof error.body === 'object' &&
+    error.body !== null &&
+    'twoFactorRequired' in error.body &&
+    error.body.twoFactorRequired === true
   );
 }

@@ -1,7 +1,7 @@
 import { Field } from './Field.tsx';
 
 /**
- * A labelled text, date or time input, or a textarea, whose value the caller keeps. The
+ * A labelled text, date, time or password input, or a textarea, whose value the caller keeps. The
  * dashboard's forms check their fields themselves and say what is missing in the spec's words,
  * so the control is marked `aria-required` rather than `required` (no browser bubble).
  */
@@ -15,6 +15,7 @@ export function TextField({
   type = 'text',
   multiline,
   maxLength,
+  autoComplete,
 }: {
   id: string;
   label: string;
@@ -22,9 +23,10 @@ export function TextField({
   onChange: (value: string) => void;
   required?: boolean;
   disabled?: boolean;
-  type?: 'text' | 'date' | 'time';
+  type?: 'text' | 'date' | 'time' | 'password';
   multiline?: boolean;
   maxLength?: number;
+  autoComplete?: string;
 }) {
   return (
     <Field id={id} name={id} label={label} required={required} className={multiline ? 'field-wide' : undefined}>
@@ -34,6 +36,7 @@ export function TextField({
           value,
           disabled,
           maxLength,
+          autoComplete,
           'aria-required': required || undefined,
           onChange: (event: { target: { value: string } }) => onChange(event.target.value),
         };
