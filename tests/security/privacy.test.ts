@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploaded } from '../api/helpers.ts';
 import { solidImage } from '../api/test-images.ts';
+import { codeFor } from '../api/two-factor-codes.ts';
 import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
 import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
 import { filesUnder, Tally } from './support.ts';
@@ -99,6 +100,14 @@ beforeAll(async () => {
     }
     secrets.set(alumnus.mobile.replace(/\D/g, ''), `alumnus ${i}'s mobile, digits only`);
   }
+  // The office turns two-factor login on: its secret must stay as private as a password hash.
+  const office = (
+    await call(server.url, 'POST', '/api/admin/login', { json: { username: 'office', password: 'office-pass-42' } })
+  ).body.token;
+  const { secret } = (await call(server.url, 'POST', '/api/admin/2fa/setup', { token: office })).body;
+  await call(server.url, 'POST', '/api/admin/2fa/enable', { token: office, json: { code: await codeFor(secret) } });
+  secrets.set(secret, "office's two-factor secret");
+
   const { admins } = JSON.parse(await readFile(join(server.dataDir, 'admins.json'), 'utf8'));
   for (const admin of admins as { username: string; passwordHash: string }[]) {
     secrets.set(admin.passwordHash, `${admin.username}'s password hash`);
@@ -186,8 +195,18 @@ async function probeWithAlumniData() {
   for (const username of [first!.email, 'admin', 'office']) {
     await anonymous('POST', '/api/admin/login', { json: { username, password: first!.mobile } });
   }
+  // The right password of an account with two-factor login on, without the code, and with wrong ones.
+  for (const code of [undefined, '000000', first!.mobile]) {
+    await anonymous('POST', '/api/admin/login', { json: { username: 'office', password: 'office-pass-42', code } });
+  }
   await anonymous('POST', '/api/admin/create', { json: { username: first!.email, password: 'long-enough-1' } });
-  for (const path of ['/api/admin/alumni', '/api/admin/session', '/api/admin/build-status']) {
+  for (const path of [
+    '/api/admin/alumni',
+    '/api/admin/session',
+    '/api/admin/build-status',
+    '/api/admin/accounts',
+    '/api/admin/audit',
+  ]) {
     await anonymous('GET', path);
     await anonymous('GET', path, { headers: { Authorization: 'Bearer not-a-token' } });
   }
