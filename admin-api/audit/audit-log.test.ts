@@ -1,7 +1,7 @@
-import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuditLog } from './audit-log.ts';
 
 let dir: string;
@@ -76,6 +76,16 @@ describe('AuditLog', () => {
     await log.record({ ...entry(1), address: '::ffff:192.0.2.7' });
     await log.record({ ...entry(2), address: '2001:db8::1' });
     expect((await log.newest(2)).map((e) => e.address)).toEqual(['2001:db8::1', '192.0.2.7']);
+  });
+
+  it('reports a log it cannot write to the console when asked to try, and rejects otherwise', async () => {
+    const log = await AuditLog.open(join(dir, 'audit.jsonl', 'x'));
+    await mkdir(join(dir, 'audit.jsonl', 'x'));
+    await expect(log.record(entry(1))).rejects.toThrow();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await expect(log.tryRecord(entry(2))).resolves.toBeUndefined();
+    expect(logged).toHaveBeenCalledWith('The audit log could not be written:', expect.any(Error));
+    logged.mockRestore();
   });
 
   it('skips lines that are not entries', async () => {

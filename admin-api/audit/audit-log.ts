@@ -58,6 +58,14 @@ export class AuditLog {
     return written;
   }
 
+  /**
+   * Like `record`, for callers whose own work is done already (the change is committed, the login
+   * decided): a log that cannot be written is reported on the console, not to the client.
+   */
+  async tryRecord(entry: NewAuditEntry): Promise<void> {
+    await this.record(entry).catch((error: unknown) => console.error('The audit log could not be written:', error));
+  }
+
   /** Resolves once every entry recorded so far is written. */
   async settled(): Promise<void> {
     await this.#appending;

@@ -57,6 +57,6 @@ export function recordChanges({ audit, trustProxy }: { audit: AuditLog; trustPro
     const repeated = previous?.key === key && now - previous.at < REPEAT_MS;
     previous = { key, at: now };
     if (repeated) return;
-    await audit.record(entry).catch((error: unknown) => console.error('The audit log could not be written:', error));
+    await audit.tryRecord(entry);
   });
 }

@@ -57,7 +57,8 @@ export function adminRoutes({ stores, jwtSecret, publisher, trustProxy, audit }:
     .post('/admin/login', async (c) => {
       const { username, password, code } = await readJson(c, LoginRequest);
       const address = clientAddress(c, trustProxy);
-      const recordLogin = (action: string, who: string) => audit.record({ username: who, action, target: '', address });
+      const recordLogin = (action: string, who: string) =>
+        audit.tryRecord({ username: who, action, target: '', address });
       /** Counts a wrong code like a wrong password, and answers so the form asks for the code again. */
       const codeRefused = async (account: AdminAccount, reused: boolean) => {
         throttle.recordFailure(address, username);
