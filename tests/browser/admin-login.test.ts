@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../public/page-checks.ts';
+import { holdRequests } from '../support/browser.ts';
 import { testBrowser, testServer } from '../support/harness.ts';
 import { disposeServer, startServer } from '../support/server.ts';
 import { openDashboard, openPage, storedToken, storeToken } from './admin-harness.ts';
@@ -24,6 +25,14 @@ async function apiLogin(username: string, password: string) {
   return site.call<{ token: string; message: string }>('POST', '/api/admin/login', {
     json: { username, password },
   });
+}
+
+/** A fresh page with the token of a login stored, as a login would have left it. */
+async function loggedInPage() {
+  const token = (await apiLogin('admin', 'admin123')).body.token;
+  const watched = await openPage(browser());
+  await storeToken(watched.page, site.url, token);
+  return watched;
 }
 
 describe('login page', () => {
@@ -125,9 +134,7 @@ describe('dashboard session', () => {
   });
 
   it("shows 'Failed to load content' with Retry when the content cannot be loaded", async () => {
-    const token = (await apiLogin('admin', 'admin123')).body.token;
-    const { page, expectNoProblems, close } = await openPage(browser());
-    await storeToken(page, site.url, token);
+    const { page, expectNoProblems, close } = await loggedInPage();
     await page.route('**/api/content', (route) => route.fulfill({ status: 500, json: { message: 'Broken' } }));
     await page.goto(`${site.url}/admin/dashboard`);
     const failure = page.getByRole('alert');
@@ -142,9 +149,7 @@ describe('dashboard session', () => {
   });
 
   it("shows 'Failed to load alumni data' when only the alumni fail", async () => {
-    const token = (await apiLogin('admin', 'admin123')).body.token;
-    const { page, expectNoProblems, close } = await openPage(browser());
-    await storeToken(page, site.url, token);
+    const { page, expectNoProblems, close } = await loggedInPage();
     await page.route('**/api/admin/alumni', (route) => route.fulfill({ status: 500, json: { message: 'Broken' } }));
     await page.goto(`${site.url}/admin/dashboard`);
     const alumni = page.locator('#alumni');
@@ -238,12 +243,7 @@ describe('with the server stopped', () => {
 it("logs in with what was typed before the login form's script ran", async () => {
   await site.call('POST', '/api/admin/create', { json: { username: 'admin', password: 'admin123' } });
   const page = await browser().newPage();
-  let release!: () => void;
-  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_astro/*.js', async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/_astro/*.js');
   await page.goto(site.url + '/admin', { waitUntil: 'domcontentloaded' });
   await page.getByLabel('Username').fill('admin');
   await page.getByLabel('Password').fill('not-the-password');

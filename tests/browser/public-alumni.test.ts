@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hydrated, seriousA11yViolations, type WatchedPage, watchedPage } from '../public/page-checks.ts';
 import { VIEWPORTS } from '../public/routes.ts';
+import { holdRequests } from '../support/browser.ts';
 import { testBrowser, testServer } from '../support/harness.ts';
 
 const site = testServer({ admin: true });
@@ -67,12 +68,7 @@ describe.each(Object.entries(VIEWPORTS))('at %s width', (_, viewport) => {
     const { page, close, cspViolations } = await open(viewport);
     const name = `Meera Iyer ${viewport.width}`;
     await fillIn(page, name);
-    let letThrough!: () => void;
-    const held = new Promise<void>((resolve) => (letThrough = resolve));
-    await page.route('**/api/alumni', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const letThrough = await holdRequests(page, '**/api/alumni');
     await register(page);
     const busy = page.getByRole('button', { name: 'Registering...' });
     expect(await busy.isDisabled()).toBe(true);
@@ -130,12 +126,7 @@ describe('when registering fails', () => {
 
 it("keeps what a visitor typed before the form's script ran, and registers it", async () => {
   const { page, close } = await watchedPage(browser(), { viewport: VIEWPORTS.phone });
-  let release!: () => void;
-  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_astro/*.js', async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/_astro/*.js');
   await page.goto(site.url + '/alumni', { waitUntil: 'domcontentloaded' });
   await fillIn(page, 'Early Typist');
   expect(await page.getByRole('button', { name: 'Register', exact: true }).isDisabled()).toBe(true);
