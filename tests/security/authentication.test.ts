@@ -7,17 +7,16 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tokensFor, uploaded } from '../api/helpers.ts';
 import { solidImage } from '../api/test-images.ts';
 import { call } from '../support/api.ts';
 import { testServer } from '../support/harness.ts';
-import { apiCalls, storedFiles, Tally } from './support.ts';
+import { apiCalls, fileTally, storedFiles } from './support.ts';
 
 const SECRET = 'security-suite-secret-0123456789abcdef';
-const tally = new Tally('Authentication attacks');
+const tally = fileTally('Authentication attacks');
 const site = testServer({ env: { JWT_SECRET: SECRET } });
-afterAll(() => tally.print());
 
 /** Calls anyone may make; every other call of the API is an administrator's. */
 const PUBLIC_CALLS = [

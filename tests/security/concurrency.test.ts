@@ -5,17 +5,16 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LEADERSHIP_ROLES } from '../../site/lib/content-schema.ts';
 import { upload, uploaded } from '../api/helpers.ts';
 import { solidImage } from '../api/test-images.ts';
 import type { ApiAnswer } from '../support/api.ts';
 import { testServer } from '../support/harness.ts';
-import { Tally } from './support.ts';
+import { fileTally } from './support.ts';
 
-const tally = new Tally('Concurrency');
+const tally = fileTally('Concurrency');
 const site = testServer({ admin: true });
-afterAll(() => tally.print());
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 const api = (method: string, path: string, json?: unknown) => site.asAdmin(method, path, { json });

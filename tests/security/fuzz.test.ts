@@ -10,7 +10,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { uploaded } from '../api/helpers.ts';
 import { animatedGif, solidImage } from '../api/test-images.ts';
 import { testServer } from '../support/harness.ts';
@@ -18,13 +18,13 @@ import { attack, planAttack } from './fuzz/attacks.ts';
 import { damagedImage, planDamagedImage } from './fuzz/damaged-images.ts';
 import { ALUMNUS, BODY_ROUTES, type Context, ID_ROUTES, type Planned, type Stored } from './fuzz/routes.ts';
 import { planWrite, write } from './fuzz/writes.ts';
-import { apiCalls, jsonOf, rawRequest, storedFiles, Tally } from './support.ts';
+import { apiCalls, fileTally, jsonOf, rawRequest, storedFiles } from './support.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1200);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const PASSWORD = 'admin123';
 
-const tally = new Tally('Fuzzing');
+const tally = fileTally('Fuzzing');
 const site = testServer({ admin: true });
 let context: Omit<Context, keyof Stored>;
 let images: Buffer[];
@@ -44,7 +44,6 @@ beforeAll(async () => {
     animatedGif(3, 16, 16),
   ]);
 });
-afterAll(() => tally.print());
 
 const parse = (files: Record<string, string>): Stored => ({
   content: JSON.parse(files['content.json']!),

@@ -7,18 +7,17 @@
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LEADERSHIP_ROLES } from '../../site/lib/content-schema.ts';
 import { uploaded } from '../api/helpers.ts';
 import { solidImage } from '../api/test-images.ts';
 import { openDashboard, openPage } from '../browser/admin-harness.ts';
 import { testBrowser, testServer } from '../support/harness.ts';
-import { filesUnder, rawRequest, Tally } from './support.ts';
+import { filesUnder, fileTally, rawRequest } from './support.ts';
 
-const tally = new Tally('Headers and injected markup');
+const tally = fileTally('Headers and injected markup');
 const site = testServer({ admin: true });
 const browser = testBrowser();
-afterAll(() => tally.print());
 
 /** Each would run a script, or add an element, if it reached a page as markup. */
 const PAYLOADS = [

@@ -5,15 +5,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { uploaded } from '../api/helpers.ts';
 import { solidImage } from '../api/test-images.ts';
 import { testServer } from '../support/harness.ts';
-import { filesUnder, Tally } from './support.ts';
+import { filesUnder, fileTally } from './support.ts';
 
-const tally = new Tally('Privacy');
+const tally = fileTally('Privacy');
 const site = testServer({ admin: true });
-afterAll(() => tally.print());
 
 const ALUMNI = [
   {

@@ -4,7 +4,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { upload } from '../api/helpers.ts';
 import {
   gifClaiming,
@@ -17,11 +17,10 @@ import {
   truncatedPng,
 } from '../api/test-images.ts';
 import { testServer } from '../support/harness.ts';
-import { filesUnder, rawRequest, Tally } from './support.ts';
+import { filesUnder, fileTally, rawRequest } from './support.ts';
 
-const tally = new Tally('Upload attacks');
+const tally = fileTally('Upload attacks');
 const site = testServer({ admin: true });
-afterAll(() => tally.print());
 
 const ONLY_IMAGES = 'Only JPEG, PNG, WebP, AVIF or GIF images are accepted';
 const DAMAGED = 'The image could not be read: the file is damaged or incomplete';
