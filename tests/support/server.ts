@@ -27,9 +27,19 @@ export interface StartOptions {
   env?: Record<string, string>;
 }
 
+/** A fresh temporary folder for a server's `data` and `uploads` (both made by the server itself). */
+export async function tempFolders(): Promise<{ dataDir: string; uploadsDir: string }> {
+  const base = await mkdtemp(join(tmpdir(), 'school-test-'));
+  return { dataDir: join(base, 'data'), uploadsDir: join(base, 'uploads') };
+}
+
+/** Removes the temporary folder that holds `dataDir` (and the uploads beside it). */
+export function removeFolders(dataDir: string): Promise<void> {
+  return rm(join(dataDir, '..'), { recursive: true, force: true });
+}
+
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const base = options.dataDir ? null : await mkdtemp(join(tmpdir(), 'school-test-'));
-  const dataDir = options.dataDir ?? join(base!, 'data');
+  const dataDir = options.dataDir ?? (await tempFolders()).dataDir;
   const uploadsDir = options.uploadsDir ?? join(dataDir, '..', 'uploads');
   const child = spawn(process.execPath, ['admin-api/server.ts'], {
     cwd: root,
@@ -66,5 +76,5 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 /** Stops the server and removes its folders. */
 export async function disposeServer(server: RunningServer): Promise<void> {
   await server.stop();
-  await rm(join(server.dataDir, '..'), { recursive: true, force: true });
+  await removeFolders(server.dataDir);
 }
