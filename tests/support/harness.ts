@@ -27,6 +27,8 @@ export interface SiteOptions {
   env?: Record<string, string>;
   /** `false`: make the folders but start nothing; the test calls `site.start()`. */
   start?: boolean;
+  /** Run `npm run dev` instead of the product (`npm start`). */
+  command?: 'start' | 'dev';
 }
 
 type CallOptions = Parameters<typeof call>[3];
@@ -85,7 +87,11 @@ export function testServer(options: SiteOptions = {}): Site {
     asAdmin: (method, path, callOptions) => call(site.url, method, path, { ...callOptions, token: site.token }),
     waitUntilLive: (timeoutMs) => waitUntilLive(site.url, site.token, timeoutMs),
     async start(env) {
-      running = await startServer({ ...ready(folders, 'folders'), env: { ...options.env, ...env } });
+      running = await startServer({
+        ...ready(folders, 'folders'),
+        env: { ...options.env, ...env },
+        command: options.command,
+      });
       return running;
     },
     async restart(env) {

@@ -25,7 +25,18 @@ export interface StartOptions {
   dataDir?: string;
   uploadsDir?: string;
   env?: Record<string, string>;
+  /** What to run: the product (`npm start`, the default) or the dev server (`npm run dev`). */
+  command?: 'start' | 'dev';
 }
+
+const COMMANDS = {
+  start: { script: 'admin-api/server.ts', ready: /listening on (http:\/\/localhost:\d+)/ },
+  dev: { script: 'admin-api/dev/dev-server.ts', ready: /Developing on (http:\/\/localhost:\d+)/ },
+};
+
+/** Vitest's own variables tell Astro's dev server it runs under a test, where it serves no pages. */
+const withoutVitest = (env: NodeJS.ProcessEnv) =>
+  Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('VITEST')));
 
 /** A fresh temporary folder for a server's `data` and `uploads` (both made by the server itself). */
 export async function tempFolders(): Promise<{ dataDir: string; uploadsDir: string }> {
@@ -41,9 +52,10 @@ export function removeFolders(dataDir: string): Promise<void> {
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? (await tempFolders()).dataDir;
   const uploadsDir = options.uploadsDir ?? join(dataDir, '..', 'uploads');
-  const child = spawn(process.execPath, ['admin-api/server.ts'], {
+  const { script, ready } = COMMANDS[options.command ?? 'start'];
+  const child = spawn(process.execPath, [script], {
     cwd: root,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, UPLOADS_DIR: uploadsDir, ...options.env },
+    env: { ...withoutVitest(process.env), PORT: '0', DATA_DIR: dataDir, UPLOADS_DIR: uploadsDir, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -51,7 +63,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /listening on (http:\/\/localhost:\d+)/.exec(output);
+      const match = ready.exec(output);
       if (match?.[1]) resolve(match[1]);
     };
     child.stdout.on('data', onData);
