@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, setupAndLogin } from '../support/api.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testServer } from '../support/harness.ts';
 import { uploaded } from './helpers.ts';
 import { solidImage } from './test-images.ts';
 
-let server: RunningServer;
+const site = testServer({ admin: true });
 let admin: string;
 let deputy: string;
 beforeAll(async () => {
-  server = await startServer();
-  admin = await setupAndLogin(server.url);
-  await call(server.url, 'POST', '/api/admin/create', {
-    token: admin,
-    json: { username: 'deputy', password: 'deputy-password' },
-  });
-  deputy = (
-    await call(server.url, 'POST', '/api/admin/login', { json: { username: 'deputy', password: 'deputy-password' } })
-  ).body.token;
+  admin = site.token;
+  await site.asAdmin('POST', '/api/admin/create', { json: { username: 'deputy', password: 'deputy-password' } });
+  deputy = (await site.call('POST', '/api/admin/login', { json: { username: 'deputy', password: 'deputy-password' } }))
+    .body.token;
 });
-afterAll(() => disposeServer(server));
 
 interface Entry {
   at: string;
@@ -29,7 +22,7 @@ interface Entry {
 }
 
 const audit = async (query = '') =>
-  (await call<Entry[]>(server.url, 'GET', `/api/admin/audit${query}`, { token: admin })).body;
+  (await site.call<Entry[]>('GET', `/api/admin/audit${query}`, { token: admin })).body;
 
 /** The entries added by `task`, oldest first. */
 async function entriesOf(task: () => Promise<unknown>): Promise<Entry[]> {
@@ -45,13 +38,13 @@ describe('the audit log', () => {
   it('records each write with the username of the account that made it', async () => {
     let eventId = '';
     const entries = await entriesOf(async () => {
-      const created = await call(server.url, 'POST', '/api/events', { token: admin, json: EVENT });
+      const created = await site.call('POST', '/api/events', { token: admin, json: EVENT });
       eventId = created.body.at(-1)._id;
-      await call(server.url, 'PUT', `/api/events/${eventId}`, {
+      await site.call('PUT', `/api/events/${eventId}`, {
         token: deputy,
         json: { ...EVENT, title: 'Field day' },
       });
-      await call(server.url, 'DELETE', `/api/events/${eventId}`, { token: deputy });
+      await site.call('DELETE', `/api/events/${eventId}`, { token: deputy });
     });
     expect(entries.map(({ username, action, target }) => ({ username, action, target }))).toEqual([
       { username: 'admin', action: 'event.create', target: eventId },
@@ -65,7 +58,7 @@ describe('the audit log', () => {
   });
 
   it('records uploads, images, news, galleries, leadership, content, alumni and accounts', async () => {
-    await call(server.url, 'POST', '/api/alumni', {
+    await site.call('POST', '/api/alumni', {
       json: {
         fullName: 'Asha Rao',
         gender: 'female',
@@ -77,22 +70,22 @@ describe('the audit log', () => {
         occupation: 'Nurse',
       },
     });
-    const alumniId = (await call(server.url, 'GET', '/api/admin/alumni', { token: admin })).body[0]._id;
+    const alumniId = (await site.call('GET', '/api/admin/alumni', { token: admin })).body[0]._id;
     let image = { imageId: '', originalName: '' };
     const entries = await entriesOf(async () => {
-      image = await uploaded(server.url, deputy, await solidImage('png', 12, 12));
-      await call(server.url, 'PUT', '/api/person-image/president', { token: deputy, json: image });
-      await call(server.url, 'POST', '/api/news', { token: admin, json: { title: 'Fair', description: 'Stalls' } });
-      await call(server.url, 'POST', '/api/gallery', { token: admin, json: { ...image, caption: 'Hall' } });
-      const content = (await call(server.url, 'GET', '/api/content')).body;
-      await call(server.url, 'PUT', '/api/content', { token: admin, json: { ...content, presidentMessage: 'Hello' } });
-      await call(server.url, 'PUT', `/api/alumni/${alumniId}/approve`, { token: deputy, json: { isApproved: true } });
-      await call(server.url, 'DELETE', `/api/alumni/${alumniId}`, { token: deputy });
-      await call(server.url, 'POST', '/api/admin/create', {
+      image = await uploaded(site.url, deputy, await solidImage('png', 12, 12));
+      await site.call('PUT', '/api/person-image/president', { token: deputy, json: image });
+      await site.call('POST', '/api/news', { token: admin, json: { title: 'Fair', description: 'Stalls' } });
+      await site.call('POST', '/api/gallery', { token: admin, json: { ...image, caption: 'Hall' } });
+      const content = (await site.call('GET', '/api/content')).body;
+      await site.call('PUT', '/api/content', { token: admin, json: { ...content, presidentMessage: 'Hello' } });
+      await site.call('PUT', `/api/alumni/${alumniId}/approve`, { token: deputy, json: { isApproved: true } });
+      await site.call('DELETE', `/api/alumni/${alumniId}`, { token: deputy });
+      await site.call('POST', '/api/admin/create', {
         token: deputy,
         json: { username: 'temp', password: 'temp-password' },
       });
-      await call(server.url, 'DELETE', '/api/admin/accounts/temp', { token: admin });
+      await site.call('DELETE', '/api/admin/accounts/temp', { token: admin });
     });
     expect(entries.map(({ username, action, target }) => [username, action, target])).toEqual([
       ['deputy', 'image.upload', image.imageId],
@@ -109,16 +102,16 @@ describe('the audit log', () => {
 
   it('records the setup, the password change and two-factor changes of an account', async () => {
     const entries = await entriesOf(async () => {
-      await call(server.url, 'PUT', '/api/admin/password', {
+      await site.call('PUT', '/api/admin/password', {
         token: deputy,
         json: { currentPassword: 'deputy-password', newPassword: 'deputy-password-2' },
       });
       deputy = (
-        await call(server.url, 'POST', '/api/admin/login', {
+        await site.call('POST', '/api/admin/login', {
           json: { username: 'deputy', password: 'deputy-password-2' },
         })
       ).body.token;
-      await call(server.url, 'POST', '/api/admin/2fa/setup', { token: deputy });
+      await site.call('POST', '/api/admin/2fa/setup', { token: deputy });
     });
     expect(entries.map(({ username, action }) => [username, action])).toEqual([
       ['deputy', 'password.change'],
@@ -131,13 +124,13 @@ describe('the audit log', () => {
 
   it('records every login, a failed one with the name tried, and nothing for refused writes or public ones', async () => {
     const entries = await entriesOf(async () => {
-      await call(server.url, 'POST', '/api/admin/login', { json: { username: 'ghost', password: 'boo-boo-boo' } });
-      await call(server.url, 'POST', '/api/admin/login', { json: { username: 'deputy', password: 'wrong-one' } });
-      await call(server.url, 'POST', '/api/admin/login', { json: { username: 'admin', password: 'admin123' } });
-      await call(server.url, 'DELETE', `/api/events/${crypto.randomUUID()}`, { token: admin });
-      await call(server.url, 'POST', '/api/events', { token: admin, json: { title: 'No date' } });
-      await call(server.url, 'POST', '/api/events', { json: EVENT });
-      await call(server.url, 'POST', '/api/alumni', { json: { fullName: 'Incomplete' } });
+      await site.call('POST', '/api/admin/login', { json: { username: 'ghost', password: 'boo-boo-boo' } });
+      await site.call('POST', '/api/admin/login', { json: { username: 'deputy', password: 'wrong-one' } });
+      await site.call('POST', '/api/admin/login', { json: { username: 'admin', password: 'admin123' } });
+      await site.call('DELETE', `/api/events/${crypto.randomUUID()}`, { token: admin });
+      await site.call('POST', '/api/events', { token: admin, json: { title: 'No date' } });
+      await site.call('POST', '/api/events', { json: EVENT });
+      await site.call('POST', '/api/alumni', { json: { fullName: 'Incomplete' } });
     });
     expect(entries.map(({ username, action, target }) => [username, action, target])).toEqual([
       ['ghost', 'login.failed', ''],
@@ -147,10 +140,10 @@ describe('the audit log', () => {
   });
 
   it('makes one entry of the same change saved again and again (a message typed in)', async () => {
-    const content = (await call(server.url, 'GET', '/api/content')).body;
+    const content = (await site.call('GET', '/api/content')).body;
     const entries = await entriesOf(async () => {
       for (const message of ['W', 'We', 'Wel', 'Welc', 'Welcome']) {
-        await call(server.url, 'PUT', '/api/content', {
+        await site.call('PUT', '/api/content', {
           token: deputy,
           json: { ...content, secretaryMessage: message },
         });
@@ -163,7 +156,7 @@ describe('the audit log', () => {
 describe('GET /api/admin/audit', () => {
   it('answers the newest entries first, 100 unless a limit from 1 to 1000 is given', async () => {
     for (let i = 0; i < 100; i += 1) {
-      await call(server.url, 'POST', '/api/news', { token: admin, json: { title: `News ${i}`, description: 'x' } });
+      await site.call('POST', '/api/news', { token: admin, json: { title: `News ${i}`, description: 'x' } });
     }
     const all = await audit('?limit=1000');
     expect(all.length).toBeGreaterThan(100);
@@ -180,7 +173,7 @@ describe('GET /api/admin/audit', () => {
 
   it('refuses a limit that is not a whole number from 1 to 1000 with 400', async () => {
     for (const limit of ['0', '1001', '-5', '2.5', 'ten', '', '1e2']) {
-      const answer = await call(server.url, 'GET', `/api/admin/audit?limit=${limit}`, { token: admin });
+      const answer = await site.call('GET', `/api/admin/audit?limit=${limit}`, { token: admin });
       expect({ limit, status: answer.status, message: typeof answer.body.message }).toEqual({
         limit,
         status: 400,
@@ -190,9 +183,9 @@ describe('GET /api/admin/audit', () => {
   });
 
   it('is for administrators only, and never cached', async () => {
-    expect((await call(server.url, 'GET', '/api/admin/audit')).status).toBe(401);
-    expect((await call(server.url, 'GET', '/api/admin/audit', { token: 'nope' })).status).toBe(401);
-    const answer = await call(server.url, 'GET', '/api/admin/audit', { token: admin });
+    expect((await site.call('GET', '/api/admin/audit')).status).toBe(401);
+    expect((await site.call('GET', '/api/admin/audit', { token: 'nope' })).status).toBe(401);
+    const answer = await site.call('GET', '/api/admin/audit', { token: admin });
     expect(answer.headers.get('cache-control')).toBe('no-store');
   });
 });

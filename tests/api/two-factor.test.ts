@@ -1,32 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, setupAndLogin } from '../support/api.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { testServer } from '../support/harness.ts';
 import { codeFor, wrongCodeFor } from './two-factor-codes.ts';
 
-let server: RunningServer;
-let adminToken: string;
-beforeAll(async () => {
-  server = await startServer();
-  adminToken = await setupAndLogin(server.url);
-});
-afterAll(() => disposeServer(server));
+const site = testServer({ admin: true });
 
-const login = (json: Record<string, unknown>) => call(server.url, 'POST', '/api/admin/login', { json });
+const login = (json: Record<string, unknown>) => site.call('POST', '/api/admin/login', { json });
 
 /** A new account, logged in: its password and token. */
 async function account(username: string) {
   const password = `${username}-password`;
-  const created = await call(server.url, 'POST', '/api/admin/create', {
-    token: adminToken,
-    json: { username, password },
-  });
+  const created = await site.asAdmin('POST', '/api/admin/create', { json: { username, password } });
   expect(created.status).toBe(201);
   const { token } = (await login({ username, password })).body;
   return { username, password, token: token as string };
 }
 
 const twoFactor = (token: string, step: 'setup' | 'enable' | 'disable', json?: unknown) =>
-  call(server.url, 'POST', `/api/admin/2fa/${step}`, { token, json });
+  site.call('POST', `/api/admin/2fa/${step}`, { token, json });
 
 /** Turns two-factor login on for `token`'s account with the current code; answers the secret. */
 async function turnOn(token: string): Promise<string> {
@@ -35,7 +25,7 @@ async function turnOn(token: string): Promise<string> {
   return secret;
 }
 
-const accountsAnswer = async () => (await call(server.url, 'GET', '/api/admin/accounts', { token: adminToken })).body;
+const accountsAnswer = async () => (await site.asAdmin('GET', '/api/admin/accounts')).body;
 const twoFactorOf = async (username: string) =>
   (await accountsAnswer()).find((account: { username: string }) => account.username === username).twoFactor;
 
@@ -60,7 +50,7 @@ describe('POST /api/admin/2fa/setup', () => {
   });
 
   it('refuses without a token, and with 409 while two-factor login is on', async () => {
-    expect((await call(server.url, 'POST', '/api/admin/2fa/setup')).status).toBe(401);
+    expect((await site.call('POST', '/api/admin/2fa/setup')).status).toBe(401);
     const dave = await account('dave');
     await turnOn(dave.token);
     const again = await twoFactor(dave.token, 'setup');
@@ -91,7 +81,7 @@ describe('POST /api/admin/2fa/enable', () => {
   });
 
   it('refuses without a token', async () => {
-    expect((await call(server.url, 'POST', '/api/admin/2fa/enable', { json: { code: '123456' } })).status).toBe(401);
+    expect((await site.call('POST', '/api/admin/2fa/enable', { json: { code: '123456' } })).status).toBe(401);
   });
 });
 
@@ -117,7 +107,7 @@ describe('logging in with two-factor login on', () => {
     const code = await codeFor(secret, 1);
     const loggedIn = await login({ username: 'frank', password: frank.password, code });
     expect(loggedIn).toMatchObject({ status: 200, body: { token: expect.any(String), username: 'frank' } });
-    expect((await call(server.url, 'GET', '/api/admin/session', { token: loggedIn.body.token })).status).toBe(200);
+    expect((await site.call('GET', '/api/admin/session', { token: loggedIn.body.token })).status).toBe(200);
 
     const replayed = await login({ username: 'frank', password: frank.password, code });
     expect(replayed).toMatchObject({
@@ -129,9 +119,9 @@ describe('logging in with two-factor login on', () => {
       withoutCode,
       loggedIn,
       replayed,
-      await call(server.url, 'GET', '/api/admin/accounts', { token: adminToken }),
-      await call(server.url, 'GET', '/api/admin/session', { token: loggedIn.body.token }),
-      await call(server.url, 'GET', '/api/admin/audit?limit=1000', { token: adminToken }),
+      await site.asAdmin('GET', '/api/admin/accounts'),
+      await site.call('GET', '/api/admin/session', { token: loggedIn.body.token }),
+      await site.asAdmin('GET', '/api/admin/audit?limit=1000'),
     ];
     for (const answer of answers) expect(JSON.stringify(answer.body)).not.toContain(secret);
   });
@@ -169,6 +159,6 @@ describe('POST /api/admin/2fa/disable', () => {
   });
 
   it('refuses without a token', async () => {
-    expect((await call(server.url, 'POST', '/api/admin/2fa/disable', { json: { code: '123456' } })).status).toBe(401);
+    expect((await site.call('POST', '/api/admin/2fa/disable', { json: { code: '123456' } })).status).toBe(401);
   });
 });

@@ -2,33 +2,21 @@
  * The dashboard's accounts: add and remove one, the activity log showing it, and two-factor login
  * turned on with the key shown on the page, then used to log in with a code made by the test.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { codeFor, wrongCodeFor } from '../api/two-factor-codes.ts';
 import { seriousA11yViolations } from '../public/page-checks.ts';
-import { call, setupAndLogin } from '../support/api.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { testBrowser, testServer } from '../support/harness.ts';
 import { alertIn, answerNextConfirm, openDashboard, openPage, storedToken } from './admin-harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let token: string;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  token = await setupAndLogin(server.url);
-});
-afterAll(async () => {
-  await browser?.close();
-  if (server) await disposeServer(server);
-});
+const site = testServer({ admin: true });
+const browser = testBrowser();
 
 const usernames = async () =>
-  (await call(server.url, 'GET', '/api/admin/accounts', { token })).body.map((a: { username: string }) => a.username);
+  (await site.asAdmin('GET', '/api/admin/accounts')).body.map((a: { username: string }) => a.username);
 
 describe('accounts section', () => {
   it('adds an account, refuses a short password, and removes an account after asking', async () => {
-    const { page, expectNoProblems, close } = await openDashboard(browser, server.url, token);
+    const { page, expectNoProblems, close } = await openDashboard(browser(), site.url, site.token);
     const section = page.locator('#accounts');
     const list = section.getByRole('list', { name: 'Accounts' });
     expect(await list.getByRole('listitem').count()).toBe(1);
@@ -48,7 +36,7 @@ describe('accounts section', () => {
     await list.getByRole('listitem', { name: 'office' }).waitFor();
     expect(await list.getByRole('listitem', { name: 'office' }).textContent()).toContain('Last login: never');
     expect(await usernames()).toEqual(['admin', 'office']);
-    const login = await call(server.url, 'POST', '/api/admin/login', {
+    const login = await site.call('POST', '/api/admin/login', {
       json: { username: 'office', password: 'office-password' },
     });
     expect(login.status).toBe(200);
@@ -70,7 +58,7 @@ describe('accounts section', () => {
     await accepted;
     await list.getByRole('listitem', { name: 'office' }).waitFor({ state: 'detached' });
     expect(await usernames()).toEqual(['admin']);
-    expect((await call(server.url, 'GET', '/api/admin/session', { token: login.body.token })).status).toBe(401);
+    expect((await site.call('GET', '/api/admin/session', { token: login.body.token })).status).toBe(401);
 
     // The activity log says who did it.
     const activity = page.locator('#activity');
@@ -87,7 +75,7 @@ describe('accounts section', () => {
 
 describe('two-factor login', () => {
   it('is turned on with the key shown in the dashboard, and then asked for at login', async () => {
-    const { page, expectNoProblems, close } = await openDashboard(browser, server.url, token);
+    const { page, expectNoProblems, close } = await openDashboard(browser(), site.url, site.token);
     const section = page.locator('#accounts');
     await section.getByRole('button', { name: 'Set up two-factor login' }).click();
     await section.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
@@ -130,15 +118,15 @@ describe('two-factor login', () => {
     await page.getByRole('button', { name: 'Verify and log in' }).click();
     await page.waitForURL('**/admin/dashboard');
     await page.getByRole('heading', { name: 'Accounts' }).waitFor();
-    const session = await call(server.url, 'GET', '/api/admin/session', { token: (await storedToken(page))! });
+    const session = await site.call('GET', '/api/admin/session', { token: (await storedToken(page))! });
     expect(session.status).toBe(200);
     expectNoProblems();
     await close();
   });
 
   it('goes back to the password from the code step', async () => {
-    const { page, expectNoProblems, close } = await openPage(browser, { width: 375, height: 800 });
-    await page.goto(`${server.url}/admin`);
+    const { page, expectNoProblems, close } = await openPage(browser(), { width: 375, height: 800 });
+    await page.goto(`${site.url}/admin`);
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password').fill('admin123');
     await page.getByRole('button', { name: 'Login' }).click();
