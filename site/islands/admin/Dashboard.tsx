@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Alumni } from '../../contract/alumni.ts';
 import type { AdminSession } from '../../contract/api.ts';
-import type { LeadershipRole } from '../../contract/content.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
 import { adminSession } from '../../lib/admin-session.ts';
 import { ApiError, CONNECTION_MESSAGE } from '../../lib/api-client.ts';
@@ -9,11 +8,14 @@ import { type AlumniList, AlumniSection } from './AlumniSection.tsx';
 import { EVENTS } from './events.tsx';
 import { GALLERY, GallerySection, HOME_GALLERY } from './GallerySection.tsx';
 import { ItemsSection } from './ItemsSection.tsx';
-import { type Leader, LeadershipSection } from './LeadershipSection.tsx';
+import { LeadershipSection } from './LeadershipSection.tsx';
 import { LogosSection } from './LogosSection.tsx';
 import { NEWS } from './news.tsx';
+import { PagesSection } from './PagesSection.tsx';
 import { PasswordWarning } from './PasswordWarning.tsx';
 import { PublishingIndicator, PublishingProblem } from './Publishing.tsx';
+import { SiteSettingsSection } from './SiteSettingsSection.tsx';
+import { SchoolTimeZone } from './time-zone.ts';
 import { type ContentVersion, fetchContent, useContentDocument } from './use-content-document.ts';
 import { useMessageSaver } from './use-message-saver.ts';
 import { usePublishing } from './use-publishing.ts';
@@ -26,12 +28,9 @@ interface Loaded {
 
 type LoadState = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; loaded: Loaded };
 
-export interface DashboardProps {
-  schoolName: string;
-  leaders: Record<LeadershipRole, Leader>;
-}
-
 const SECTIONS = [
+  ['site', 'School details'],
+  ['pages', 'Pages'],
   ['logos', 'Logos'],
   ['leadership', 'Leadership'],
   ['events', 'Events'],
@@ -45,7 +44,7 @@ const SECTIONS = [
  * /admin/dashboard. Without a stored token it opens the login; otherwise it loads the content,
  * the session (which checks the token) and the alumni together.
  */
-export default function Dashboard(props: DashboardProps) {
+export default function Dashboard() {
   const [state, setState] = useState<LoadState>({ kind: 'loading' });
 
   useEffect(() => {
@@ -72,7 +71,7 @@ export default function Dashboard(props: DashboardProps) {
       </div>
     );
   }
-  return <DashboardView {...props} loaded={state.loaded} />;
+  return <DashboardView loaded={state.loaded} />;
 }
 
 async function load(): Promise<Loaded> {
@@ -92,13 +91,18 @@ function loadFailure(error: unknown): string {
   return error instanceof ApiError && error.isNetworkError ? CONNECTION_MESSAGE : 'Failed to load content';
 }
 
-function DashboardView({ schoolName, leaders, loaded }: DashboardProps & { loaded: Loaded }) {
+function DashboardView({ loaded }: { loaded: Loaded }) {
   const publishing = usePublishing();
   const { content, document } = useContentDocument(loaded.version, publishing.watch);
   const messages = useMessageSaver(document);
   const [alumni, setAlumni] = useState(loaded.alumni);
   const [defaultPassword, setDefaultPassword] = useState(loaded.session.usesDefaultPassword);
   const [leaving, setLeaving] = useState(false);
+  const { schoolName, timeZone } = content.settings;
+
+  useEffect(() => {
+    window.document.title = `Administrator dashboard | ${schoolName}`;
+  }, [schoolName]);
 
   async function logout() {
     setLeaving(true);
@@ -107,56 +111,59 @@ function DashboardView({ schoolName, leaders, loaded }: DashboardProps & { loade
   }
 
   return (
-    <div className="dashboard">
-      <header className="admin-bar">
-        <div className="admin-bar-inner">
-          <h1 className="admin-brand">
-            {schoolName} <span>Dashboard</span>
-          </h1>
-          <PublishingIndicator publishing={publishing} />
-          <a className="button secondary" href="/" target="_blank" rel="noopener">
-            View site
-          </a>
-          <button type="button" className="secondary" onClick={logout} disabled={leaving}>
-            {leaving ? 'Logging out…' : 'Logout'}
-          </button>
+    <SchoolTimeZone value={timeZone}>
+      <div className="dashboard">
+        <header className="admin-bar">
+          <div className="admin-bar-inner">
+            <h1 className="admin-brand">
+              {schoolName} <span>Dashboard</span>
+            </h1>
+            <PublishingIndicator publishing={publishing} />
+            <a className="button secondary" href="/" target="_blank" rel="noopener">
+              View site
+            </a>
+            <button type="button" className="secondary" onClick={logout} disabled={leaving}>
+              {leaving ? 'Logging out…' : 'Logout'}
+            </button>
+          </div>
+          <nav className="section-nav" aria-label="Dashboard sections">
+            <ul>
+              {SECTIONS.map(([id, label]) => (
+                <li key={id}>
+                  <a href={`#${id}`}>{label}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </header>
+        <div className="dashboard-body">
+          <PublishingProblem publishing={publishing} />
+          {defaultPassword && (
+            <PasswordWarning username={loaded.session.username} onChanged={() => setDefaultPassword(false)} />
+          )}
+          <SiteSettingsSection settings={content.settings} onSettings={(settings) => document.saved({ settings })} />
+          <PagesSection pages={content.pages} onPages={(pages) => document.saved({ pages })} />
+          <LogosSection logos={content.logos} onLogos={(logos) => document.saved({ logos })} />
+          <LeadershipSection
+            content={content}
+            messages={messages}
+            onContent={(next, etag) => document.saved(next, etag)}
+          />
+          <ItemsSection kind={EVENTS} items={content.events} onItems={(events) => document.saved({ events })} />
+          <ItemsSection kind={NEWS} items={content.news} onItems={(news) => document.saved({ news })} />
+          <GallerySection
+            texts={HOME_GALLERY}
+            items={content.homegallery}
+            onItems={(homegallery) => document.saved({ homegallery })}
+          />
+          <GallerySection texts={GALLERY} items={content.gallery} onItems={(gallery) => document.saved({ gallery })} />
+          <AlumniSection
+            list={alumni}
+            onAlumni={(list) => setAlumni({ ok: true, alumni: list })}
+            onRetry={() => void loadAlumni().then(setAlumni)}
+          />
         </div>
-        <nav className="section-nav" aria-label="Dashboard sections">
-          <ul>
-            {SECTIONS.map(([id, label]) => (
-              <li key={id}>
-                <a href={`#${id}`}>{label}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </header>
-      <div className="dashboard-body">
-        <PublishingProblem publishing={publishing} />
-        {defaultPassword && (
-          <PasswordWarning username={loaded.session.username} onChanged={() => setDefaultPassword(false)} />
-        )}
-        <LogosSection logos={content.logos} onLogos={(logos) => document.saved({ logos })} />
-        <LeadershipSection
-          content={content}
-          leaders={leaders}
-          messages={messages}
-          onContent={(next, etag) => document.saved(next, etag)}
-        />
-        <ItemsSection kind={EVENTS} items={content.events} onItems={(events) => document.saved({ events })} />
-        <ItemsSection kind={NEWS} items={content.news} onItems={(news) => document.saved({ news })} />
-        <GallerySection
-          texts={HOME_GALLERY}
-          items={content.homegallery}
-          onItems={(homegallery) => document.saved({ homegallery })}
-        />
-        <GallerySection texts={GALLERY} items={content.gallery} onItems={(gallery) => document.saved({ gallery })} />
-        <AlumniSection
-          list={alumni}
-          onAlumni={(list) => setAlumni({ ok: true, alumni: list })}
-          onRetry={() => void loadAlumni().then(setAlumni)}
-        />
       </div>
-    </div>
+    </SchoolTimeZone>
   );
 }
