@@ -84,6 +84,7 @@ export function SiteSettingsSection({
             value={draft.tagline}
             onChange={set('tagline')}
             max={300}
+            multiline
             disabled={disabled}
           />
           <Text
