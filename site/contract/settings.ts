@@ -149,8 +149,14 @@ export const Settings = z.object({
 });
 export type Settings = z.infer<typeof Settings>;
 
-/** PUT /api/settings: any subset of the fields; the social links too, one network at a time. */
-export const SettingsInput = z.object({ ...editable, social: SocialLinks.partial() }).partial();
+/**
+ * PUT /api/settings: any subset of the fields, at least one (a body of unknown fields alone is a
+ * mistake, not a change); the social links too, one network at a time.
+ */
+export const SettingsInput = z
+  .object({ ...editable, social: SocialLinks.partial() })
+  .partial()
+  .refine((input) => Object.keys(input).length > 0, 'Send at least one of the settings to change');
 export type SettingsInput = z.infer<typeof SettingsInput>;
 
 /** The settings after `input`: fields not sent keep their value. */

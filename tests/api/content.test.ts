@@ -36,6 +36,8 @@ describe('GET /api/content', () => {
         'headmistressImage',
         'honoraryPresidentMessage',
         'honoraryPresidentImage',
+        'settings',
+        'pages',
       ].sort(),
     );
     const etag = answer.headers.get('etag')!;

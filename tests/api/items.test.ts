@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dateInZone } from '../../site/contract/dates.ts';
-import { school } from '../../site/school.ts';
+import { school } from '../public/default-school.ts';
 import { call, setupAndLogin } from '../support/api.ts';
 import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
 import { content, uploaded } from './helpers.ts';

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { splitEvents } from '../../site/lib/schedule.ts';
-import { school } from '../../site/school.ts';
 import { call } from '../support/api.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
+import { school } from './default-school.ts';
 
 const run = promisify(execFile);
 let base: string;

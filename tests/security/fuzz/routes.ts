@@ -50,7 +50,10 @@ export type Kind =
   | 'email'
   | 'mobile'
   | 'gender'
-  | 'list';
+  | 'list'
+  | 'object'
+  | 'socialLinks'
+  | 'timeZone';
 export interface Field {
   kind: Kind;
   max?: number;
@@ -109,6 +112,30 @@ export const CONTENT_FIELDS: Record<string, Field> = Object.fromEntries([
     [`${role}Image`, { kind: 'optionalImageRef' }],
   ]),
 ]);
+
+/** The settings an attack may break; the curriculum is left out: `["x"]` is one it accepts. */
+export const SETTINGS_FIELDS: Record<string, Field> = {
+  schoolName: text(120),
+  shortName: text(60),
+  tagline: text(300),
+  brandLine: text(120),
+  address: text(500),
+  phone: { kind: 'mobile' },
+  email: { kind: 'email' },
+  officeHours: { kind: 'list' },
+  social: { kind: 'socialLinks' },
+  aboutIntro: text(1000),
+  aboutStory: text(10_000),
+  vision: text(2000),
+  mission: text(2000),
+  values: { kind: 'list' },
+  reasons: { kind: 'list' },
+  programmes: { kind: 'list' },
+  calendar: { kind: 'object' },
+  leaderNames: { kind: 'object' },
+  timeZone: { kind: 'timeZone' },
+};
+export const PAGE_FIELDS: Record<string, Field> = { title: text(120), body: text(50_000) };
 
 export const ALUMNUS = {
   fullName: 'Fuzz Alumnus',
@@ -174,6 +201,20 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
     body: (c) => ({ ...c.image, caption: 'Hall' }),
     required: ['imageId', 'caption'],
   },
+  'PUT /api/settings': {
+    method: 'PUT',
+    path: () => '/api/settings',
+    fields: SETTINGS_FIELDS,
+    body: () => ({ phone: '+91 80 4000 1234', officeHours: [{ days: 'Mon-Fri', hours: '8:00 AM-4:00 PM' }] }),
+    // Any subset may be sent: none is required.
+    required: [],
+  },
+  'PUT /api/pages/:slug': {
+    method: 'PUT',
+    path: () => '/api/pages/privacy',
+    fields: PAGE_FIELDS,
+    body: () => ({ title: 'Privacy Policy', body: '## What we keep\n\nAs little as we can.' }),
+  },
   'POST /api/alumni': { method: 'POST', path: () => '/api/alumni', fields: ALUMNI_FIELDS, body: () => ALUMNUS },
   'PUT /api/alumni/:id/approve': {
     method: 'PUT',
@@ -224,9 +265,15 @@ export const ID_ROUTES: Record<
   'DELETE /api/alumni/:id': { method: 'DELETE', path: (id) => `/api/alumni/${id}` },
   'PUT /api/person-image/:role': { method: 'PUT', path: (role) => `/api/person-image/${role}`, body: (c) => c.image },
   'DELETE /api/person-image/:role': { method: 'DELETE', path: (role) => `/api/person-image/${role}` },
+  'PUT /api/pages/:slug': {
+    method: 'PUT',
+    path: (slug) => `/api/pages/${slug}`,
+    body: () => ({ title: 'Hacked', body: 'x' }),
+  },
 };
 export const ITEM_ID_ROUTES = Object.keys(ID_ROUTES).filter((name) => name.includes(':id'));
 export const ROLE_ROUTES = Object.keys(ID_ROUTES).filter((name) => name.includes(':role'));
+export const SLUG_ROUTES = Object.keys(ID_ROUTES).filter((name) => name.includes(':slug'));
 
 export type Junk = [string, unknown][];
 
