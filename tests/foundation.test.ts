@@ -24,7 +24,7 @@ describe('the server', () => {
   });
 
   it("answers unknown pages with the site's 404 page and unknown API calls with JSON", async () => {
-    const page = await fetch(server.url + '/privacy');
+    const page = await fetch(server.url + '/no-such-page');
     expect(page.status).toBe(404);
     expect(await page.text()).toContain('Page not found');
     const api = await call(server.url, 'GET', '/api/nothing-here');
