@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSettings } from '../../admin-api/store/default-settings.ts';
+import { exampleSettings } from '../contract/example-settings.ts';
 import { settingsBody, settingsDraftOf, settingsProblem } from './settings-draft.ts';
 
 describe('the settings form', () => {
   it('types streams as one line and sends them as a list, without the former slugs', () => {
-    const settings = { ...defaultSettings(), formerSlugs: ['old-name'] };
+    const settings = { ...exampleSettings(), formerSlugs: ['old-name'] };
     const draft = settingsDraftOf(settings);
-    expect(draft.programmes[3]!.streams).toBe('Science, Commerce, Arts');
+    expect(draft.programmes[1]!.streams).toBe('Science, Arts');
     expect(draft).not.toHaveProperty('formerSlugs');
     const { formerSlugs: _, ...editable } = settings;
     expect(settingsBody(draft)).toEqual(editable);
@@ -16,7 +16,7 @@ describe('the settings form', () => {
   });
 
   it("says what the server would refuse, in the server's words", () => {
-    const draft = settingsDraftOf(defaultSettings());
+    const draft = settingsDraftOf(exampleSettings());
     expect(settingsProblem(draft)).toBeNull();
     expect(settingsProblem({ ...draft, schoolName: ' ' })).toBe('The school name is required');
     expect(settingsProblem({ ...draft, timeZone: 'Mars/Olympus' })).toBe(

@@ -2,28 +2,21 @@
  * The school's own pages: GET /api/pages and PUT /api/pages/{slug}, their Markdown on the public
  * page with nothing in it that runs, and the footer's /about and /news redirects.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAGE_SLUGS } from '../../site/contract/pages.ts';
-import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { testServer } from '../support/harness.ts';
 import { content } from './helpers.ts';
 
-let server: RunningServer;
-let token: string;
-beforeAll(async () => {
-  server = await startServer();
-  token = await setupAndLogin(server.url);
-});
-afterAll(() => disposeServer(server));
+const site = testServer({ admin: true });
 
-const putPage = (slug: string, json: unknown, withToken = token) =>
-  call(server.url, 'PUT', `/api/pages/${slug}`, { token: withToken, json });
-const pagesNow = async () => (await call(server.url, 'GET', '/api/pages')).body;
-const visit = (path: string) => fetch(server.url + path, { redirect: 'manual' });
+const putPage = (slug: string, json: unknown, token: string = site.token) =>
+  site.call('PUT', `/api/pages/${slug}`, { token, json });
+const pagesNow = async () => (await site.call('GET', '/api/pages')).body;
+const visit = (path: string) => fetch(site.url + path, { redirect: 'manual' });
 
 describe('GET /api/pages', () => {
   it('answers anyone every page with its slug, title and Markdown text', async () => {
-    const answer = await call(server.url, 'GET', '/api/pages');
+    const answer = await site.call('GET', '/api/pages');
     expect(answer.status).toBe(200);
     expect(answer.body.map((page: { slug: string }) => page.slug)).toEqual([...PAGE_SLUGS]);
     for (const page of answer.body) {
@@ -31,7 +24,7 @@ describe('GET /api/pages', () => {
       expect(page.title.length, page.slug).toBeGreaterThan(0);
       expect(page.body.length, page.slug).toBeGreaterThan(200);
     }
-    expect((await content(server.url)).pages).toEqual(answer.body);
+    expect((await content(site.url)).pages).toEqual(answer.body);
   });
 
   it('has a privacy policy saying what is collected, why, who sees it and how to ask for deletion', async () => {
@@ -60,7 +53,7 @@ describe('PUT /api/pages/{slug}', () => {
     expect((await pagesNow())[0]).toEqual(answer.body);
     expect((await pagesNow())[1].slug).toBe('privacy');
 
-    await waitUntilLive(server.url, token);
+    await site.waitUntilLive();
     const html = await (await visit('/admissions')).text();
     expect(html).toContain('<title>Admissions 2026-27 | Sunridge Valley School</title>');
     expect(html).toContain('<h2>Apply by 31 January</h2>');
@@ -115,7 +108,7 @@ describe('PUT /api/pages/{slug}', () => {
       '[safe](https://www.cbse.gov.in)',
     ].join('\n\n');
     expect((await putPage('disclaimer', { title: 'Disclaimer <b>now</b>', body })).status).toBe(200);
-    await waitUntilLive(server.url, token);
+    await site.waitUntilLive();
     const html = await (await visit('/disclaimer')).text();
     const article = /<article class="markdown">([\s\S]*?)<\/article>/.exec(html)?.[1] ?? '';
     expect(article).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -139,8 +132,8 @@ describe('the footer links that lead elsewhere', () => {
     ]) {
       const answer = await visit(from!);
       expect({ from, permanent: [301, 308].includes(answer.status) }).toEqual({ from, permanent: true });
-      expect(new URL(answer.headers.get('location')!, server.url).pathname).toBe(to);
-      const followed = await fetch(server.url + from);
+      expect(new URL(answer.headers.get('location')!, site.url).pathname).toBe(to);
+      const followed = await fetch(site.url + from);
       expect(followed.status).toBe(200);
       expect(new URL(followed.url).pathname).toBe(to);
     }

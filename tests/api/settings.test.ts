@@ -3,29 +3,21 @@
  * checked; the time zone decides what is past; a rename moves the about pages and leaves
  * permanent redirects at the old addresses.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../admin-api/store/default-settings.ts';
 import { dateInZone } from '../../site/contract/dates.ts';
-import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { testServer } from '../support/harness.ts';
 import { content } from './helpers.ts';
 
-let server: RunningServer;
-let token: string;
-beforeAll(async () => {
-  server = await startServer();
-  token = await setupAndLogin(server.url);
-});
-afterAll(() => disposeServer(server));
+const site = testServer({ admin: true });
 
-const putSettings = (json: unknown, withToken = token) =>
-  call(server.url, 'PUT', '/api/settings', { token: withToken, json });
-const settingsNow = async () => (await call(server.url, 'GET', '/api/settings')).body;
-const page = (path: string) => fetch(server.url + path, { redirect: 'manual' });
+const putSettings = (json: unknown, token: string = site.token) => site.call('PUT', '/api/settings', { token, json });
+const settingsNow = async () => (await site.call('GET', '/api/settings')).body;
+const page = (path: string) => fetch(site.url + path, { redirect: 'manual' });
 
 describe('GET /api/settings', () => {
   it('answers anyone the settings of a fresh install: the spec’s school, office hours and calendar', async () => {
-    const answer = await call(server.url, 'GET', '/api/settings');
+    const answer = await site.call('GET', '/api/settings');
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual(defaultSettings());
     expect(answer.body).toMatchObject({
@@ -42,7 +34,7 @@ describe('GET /api/settings', () => {
     });
     expect(typeof answer.body.tagline).toBe('string');
     expect(typeof answer.body.address).toBe('string');
-    expect((await content(server.url)).settings).toEqual(answer.body);
+    expect((await content(site.url)).settings).toEqual(answer.body);
   });
 });
 
@@ -75,7 +67,7 @@ describe('PUT /api/settings', () => {
     expect(answer.body).toEqual(expected);
     expect(await settingsNow()).toEqual(expected);
 
-    await waitUntilLive(server.url, token);
+    await site.waitUntilLive();
     const contact = await (await page('/contact')).text();
     expect(contact).toContain('+91 80 4000 9999');
     expect(contact).toContain('href="tel:+918040009999"');
@@ -145,19 +137,19 @@ describe('the time zone', () => {
     const event = { title: 'Open day', description: 'All welcome', date: todayBehind };
     const later = { title: 'Annual day', description: 'On stage', date: '2099-01-01' };
     for (const item of [event, later]) {
-      expect((await call(server.url, 'POST', '/api/events', { token, json: item })).status).toBe(201);
+      expect((await site.asAdmin('POST', '/api/events', { json: item })).status).toBe(201);
     }
     const titles = async () =>
-      (await call(server.url, 'GET', '/api/events')).body.map((item: { title: string }) => item.title);
+      (await site.call('GET', '/api/events')).body.map((item: { title: string }) => item.title);
 
     expect((await putSettings({ timeZone: behind })).body.timeZone).toBe(behind);
     expect(await titles()).toEqual(['Open day', 'Annual day']); // today there: upcoming, soonest first
-    const news = await call(server.url, 'POST', '/api/news', { token, json: { title: 'A', description: 'B' } });
+    const news = await site.asAdmin('POST', '/api/news', { json: { title: 'A', description: 'B' } });
     expect(news.body.at(-1).publishDate).toBe(todayBehind);
 
     expect((await putSettings({ timeZone: ahead })).body.timeZone).toBe(ahead);
     expect(await titles()).toEqual(['Annual day', 'Open day']); // already yesterday there: past
-    await waitUntilLive(server.url, token);
+    await site.waitUntilLive();
     // The page hands the zone to its island, which decides again in the browser.
     expect(await (await page('/eventsnews')).text()).toContain(`timeZone&quot;:[0,&quot;${ahead}&quot;]`);
 
@@ -170,7 +162,7 @@ describe('renaming the school', () => {
     const answer = await putSettings({ schoolName: 'Green Hills Academy', shortName: 'Green Hills' });
     expect(answer.status).toBe(200);
     expect(answer.body.formerSlugs).toEqual(['sunridge-valley-school']);
-    await waitUntilLive(server.url, token);
+    await site.waitUntilLive();
 
     expect((await page('/about/green-hills-academy')).status).toBe(200);
     const why = await page('/about/why-green-hills-academy');
@@ -183,7 +175,7 @@ describe('renaming the school', () => {
     ]) {
       const moved = await page(from!);
       expect({ from, status: [301, 308].includes(moved.status) }).toEqual({ from, status: true });
-      expect(new URL(moved.headers.get('location')!, server.url).pathname).toBe(to);
+      expect(new URL(moved.headers.get('location')!, site.url).pathname).toBe(to);
     }
     expect((await page('/about/some-other-school')).status).toBe(404);
     const home = await (await page('/')).text();
@@ -197,7 +189,7 @@ describe('renaming the school', () => {
     await putSettings({ schoolName: 'Hillcrest Public School' });
     let settings = await settingsNow();
     expect(settings.formerSlugs).toEqual(['green-hills-academy', 'sunridge-valley-school']);
-    await waitUntilLive(server.url, token);
+    await site.waitUntilLive();
     for (const old of ['/about/sunridge-valley-school', '/about/green-hills-academy']) {
       const moved = await page(old);
       expect(moved.status).toBe(301);
@@ -207,7 +199,7 @@ describe('renaming the school', () => {
     await putSettings({ schoolName: 'Sunridge Valley School', shortName: 'Sunridge Valley' });
     settings = await settingsNow();
     expect(settings.formerSlugs).toEqual(['hillcrest-public-school', 'green-hills-academy']);
-    await waitUntilLive(server.url, token);
+    await site.waitUntilLive();
     expect((await page('/about/sunridge-valley-school')).status).toBe(200);
     expect((await page('/about/green-hills-academy')).headers.get('location')).toBe('/about/sunridge-valley-school');
   });

@@ -3,32 +3,22 @@
  * phone number, office hours row and page text reach the public pages once published; bad input
  * is explained and not saved. The new public pages pass the layout's checks at both widths.
  */
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { overflowsSideways, seriousA11yViolations, watchedPage } from '../public/page-checks.ts';
 import { SITE_PAGES, VIEWPORTS } from '../public/routes.ts';
-import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { testBrowser, testServer } from '../support/harness.ts';
 import { alertIn, openDashboard, type WatchedPage } from './admin-harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let token: string;
+const site = testServer({ admin: true });
+const browser = testBrowser();
 let watched: WatchedPage;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  token = await setupAndLogin(server.url);
-  watched = await openDashboard(browser, server.url, token);
+  watched = await openDashboard(browser(), site.url, site.token);
 });
-afterAll(async () => {
-  await watched?.close();
-  await browser?.close();
-  if (server) await disposeServer(server);
-});
+afterAll(() => watched?.close());
 
-const settings = async () => (await call(server.url, 'GET', '/api/settings')).body;
+const settings = async () => (await site.call('GET', '/api/settings')).body;
 
 /** Waits until the dashboard says the change is on the public site, and checks the server agrees. */
 async function expectLive() {
@@ -36,13 +26,13 @@ async function expectLive() {
     .getByRole('status')
     .filter({ hasText: /^Live$/ })
     .waitFor();
-  await waitUntilLive(server.url, token);
+  await site.waitUntilLive();
 }
 
 /** The public page as a visitor's browser shows it. */
 async function visit(path: string) {
-  const visitor = await watchedPage(browser, { viewport: VIEWPORTS.desktop });
-  await visitor.page.goto(server.url + path);
+  const visitor = await watchedPage(browser(), { viewport: VIEWPORTS.desktop });
+  await visitor.page.goto(site.url + path);
   return visitor;
 }
 
@@ -130,9 +120,7 @@ describe('Pages', () => {
 
     await section.getByRole('button', { name: 'Save page' }).click();
     await section.getByRole('status').filter({ hasText: 'The page is saved' }).waitFor();
-    const stored = (await call(server.url, 'GET', '/api/pages')).body.find(
-      (p: { slug: string }) => p.slug === 'privacy',
-    );
+    const stored = (await site.call('GET', '/api/pages')).body.find((p: { slug: string }) => p.slug === 'privacy');
     expect(stored.title).toBe('Privacy and your data');
 
     await expectLive();
@@ -162,8 +150,8 @@ describe('Pages', () => {
 describe.each(Object.entries(VIEWPORTS))('the school pages and the sitemap at %s width', (_, viewport) => {
   it('have the layout, no CSP violation, no serious accessibility problem and no sideways scroll', async () => {
     for (const route of SITE_PAGES) {
-      const visitor = await watchedPage(browser, { viewport });
-      await visitor.page.goto(server.url + route, { waitUntil: 'networkidle' });
+      const visitor = await watchedPage(browser(), { viewport });
+      await visitor.page.goto(site.url + route, { waitUntil: 'networkidle' });
       expect(await visitor.page.getByRole('heading', { level: 1 }).count(), route).toBe(1);
       expect(await visitor.page.locator('footer a[href="/accessibility"]').count(), route).toBe(1);
       expect(await seriousA11yViolations(visitor.page), route).toEqual([]);

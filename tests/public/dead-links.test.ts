@@ -2,16 +2,12 @@
  * No dead links on a fresh install: starting from the home page, every same-site link and file
  * of every page reached is followed (redirects too), and none answers an error.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { PAGE_SLUGS } from '../../site/contract/pages.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { testServer } from '../support/harness.ts';
 import { PUBLIC_ROUTES, SITE_PAGES } from './routes.ts';
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => disposeServer(server));
+const site = testServer();
 
 /** Same-site addresses in a page's links and files, without fragments. */
 function sameSiteAddresses(html: string): string[] {
@@ -27,11 +23,11 @@ it('finds no link answering an error, following every link from the home page', 
   const redirects: string[] = [];
   while (queue.length > 0) {
     const { path, from } = queue.shift()!;
-    const answer = await fetch(server.url + path, { redirect: 'manual' });
+    const answer = await fetch(site.url + path, { redirect: 'manual' });
     const links: string[] = [];
     if (answer.status >= 300 && answer.status < 400) {
       redirects.push(path);
-      links.push(new URL(answer.headers.get('location')!, server.url + path).pathname);
+      links.push(new URL(answer.headers.get('location')!, site.url + path).pathname);
     } else if (answer.status >= 400) {
       broken.push({ path, from, status: answer.status });
     } else if (answer.headers.get('content-type')?.startsWith('text/html')) {

@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { type Page, PageInput, type PageSlug } from '../../contract/pages.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
+import { TextField } from '../forms/TextField.tsx';
 import { Alert } from './Alert.tsx';
-import { TextField } from './fields.tsx';
 import { Panel } from './Panel.tsx';
 import { useAction } from './use-action.ts';
 import '../../styles/markdown.css';

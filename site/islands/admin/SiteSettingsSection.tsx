@@ -3,8 +3,9 @@ import { LEADERSHIP_ROLES, LEADERSHIP_TITLES } from '../../contract/content.ts';
 import { type Settings, SOCIAL_LABELS, SOCIAL_NETWORKS } from '../../contract/settings.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
 import { type SettingsDraft, settingsBody, settingsDraftOf, settingsProblem } from '../../lib/settings-draft.ts';
+import { Field } from '../forms/Field.tsx';
+import { TextField } from '../forms/TextField.tsx';
 import { Alert } from './Alert.tsx';
-import { TextField } from './fields.tsx';
 import { Panel } from './Panel.tsx';
 import { RowsField } from './RowsField.tsx';
 import { useAction } from './use-action.ts';
@@ -489,25 +490,26 @@ function TimeZoneField({
 }) {
   const zones = useMemo(() => Intl.supportedValuesOf('timeZone'), []);
   return (
-    <div className="field">
-      <label htmlFor="school-time-zone" className="field-label">
-        Time zone <span className="required"> (required)</span>
-      </label>
-      <input
-        id="school-time-zone"
-        list="time-zones"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        disabled={disabled}
-        aria-required
-        autoComplete="off"
-        spellCheck={false}
-      />
-      <datalist id="time-zones">
-        {zones.map((zone) => (
-          <option key={zone} value={zone} />
-        ))}
-      </datalist>
-    </div>
+    <Field id="school-time-zone" name="timeZone" label="Time zone" required>
+      {({ required: _required, ...control }) => (
+        <>
+          <input
+            {...control}
+            list="time-zones"
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            disabled={disabled}
+            aria-required
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <datalist id="time-zones">
+            {zones.map((zone) => (
+              <option key={zone} value={zone} />
+            ))}
+          </datalist>
+        </>
+      )}
+    </Field>
   );
 }
