@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Alumni } from '../../contract/alumni.ts';
 import type { AdminSession } from '../../contract/api.ts';
+import type { Page } from '../../contract/pages.ts';
+import type { Settings } from '../../contract/settings.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
 import { adminSession } from '../../lib/admin-session.ts';
 import { ApiError, CONNECTION_MESSAGE } from '../../lib/api-client.ts';
@@ -99,6 +101,9 @@ function DashboardView({ loaded }: { loaded: Loaded }) {
   const [defaultPassword, setDefaultPassword] = useState(loaded.session.usesDefaultPassword);
   const [leaving, setLeaving] = useState(false);
   const { schoolName, timeZone } = content.settings;
+  // The two long forms render again only when what they show changes (memo).
+  const onSettings = useCallback((settings: Settings) => document.saved({ settings }), [document]);
+  const onPages = useCallback((pages: Page[]) => document.saved({ pages }), [document]);
 
   useEffect(() => {
     window.document.title = `Administrator dashboard | ${schoolName}`;
@@ -141,8 +146,8 @@ function DashboardView({ loaded }: { loaded: Loaded }) {
           {defaultPassword && (
             <PasswordWarning username={loaded.session.username} onChanged={() => setDefaultPassword(false)} />
           )}
-          <SiteSettingsSection settings={content.settings} onSettings={(settings) => document.saved({ settings })} />
-          <PagesSection pages={content.pages} onPages={(pages) => document.saved({ pages })} />
+          <SiteSettingsSection settings={content.settings} onSettings={onSettings} />
+          <PagesSection pages={content.pages} onPages={onPages} />
           <LogosSection logos={content.logos} onLogos={(logos) => document.saved({ logos })} />
           <LeadershipSection
             content={content}

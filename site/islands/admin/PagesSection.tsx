@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, memo, useEffect, useState } from 'react';
 import { type Page, PageInput, type PageSlug } from '../../contract/pages.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
 import { TextField } from '../forms/TextField.tsx';
@@ -19,7 +19,13 @@ const draftsOf = (pages: Page[]) =>
  * The school's own pages (admissions, privacy…): pick one, edit its title and Markdown text with
  * a preview, save. Edits to one page are kept while another is open.
  */
-export function PagesSection({ pages, onPages }: { pages: Page[]; onPages: (pages: Page[]) => void }) {
+export const PagesSection = memo(function PagesSection({
+  pages,
+  onPages,
+}: {
+  pages: Page[];
+  onPages: (pages: Page[]) => void;
+}) {
   const action = useAction();
   const [slug, setSlug] = useState<PageSlug>(pages[0]!.slug);
   const [drafts, setDrafts] = useState(() => draftsOf(pages));
@@ -134,7 +140,7 @@ export function PagesSection({ pages, onPages }: { pages: Page[]; onPages: (page
       </form>
     </Panel>
   );
-}
+});
 
 /** The text as the public page will show it; the Markdown renderer is loaded when first needed. */
 function MarkdownPreview({ text }: { text: string }) {

@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
+import { type FormEvent, memo, type ReactNode, useMemo, useState } from 'react';
 import { LEADERSHIP_ROLES, LEADERSHIP_TITLES } from '../../contract/content.ts';
 import { type Settings, SOCIAL_LABELS, SOCIAL_NETWORKS } from '../../contract/settings.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
@@ -19,7 +19,7 @@ type Setter<K extends keyof SettingsDraft> = (value: SettingsDraft[K]) => void;
  * The school's details: name, contact, social links, the about texts, the reasons to choose the
  * school, programmes, calendar, leaders' names and time zone. One form, saved as a whole.
  */
-export function SiteSettingsSection({
+export const SiteSettingsSection = memo(function SiteSettingsSection({
   settings,
   onSettings,
 }: {
@@ -400,7 +400,7 @@ export function SiteSettingsSection({
       </form>
     </Panel>
   );
-}
+});
 
 function Group({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   return (
