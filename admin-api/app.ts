@@ -13,6 +13,8 @@ import { contentRoutes } from './routes/content.ts';
 import { contentListRoutes } from './routes/content-lists.ts';
 import { imageRoutes } from './routes/images.ts';
 import { leadershipRoutes } from './routes/leadership.ts';
+import { pageRoutes } from './routes/pages.ts';
+import { settingsRoutes } from './routes/settings.ts';
 import { twoFactorRoutes } from './routes/two-factor.ts';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -34,6 +36,8 @@ export function createApp(deps: AppDeps): Hono {
     .use(limitBody(JSON_BODY_LIMIT, 'The request is too large'))
     .route('/', contentListRoutes(deps))
     .route('/', leadershipRoutes(deps))
+    .route('/', settingsRoutes(deps))
+    .route('/', pageRoutes(deps))
     .route('/', alumniRoutes(deps))
     .route('/', adminRoutes(deps, loginThrottle))
     .route('/', accountRoutes(deps))

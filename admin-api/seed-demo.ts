@@ -9,7 +9,6 @@ import { mkdir } from 'node:fs/promises';
 import type { GalleryItem, ImageRef, News, SchoolEvent, SiteContent } from '../site/contract/content.ts';
 import { imageField, LEADERSHIP_ROLES, messageField } from '../site/contract/content.ts';
 import { dateInZone } from '../site/contract/dates.ts';
-import { school } from '../site/school.ts';
 import { AuditLog, auditFile, CLI } from './audit/audit-log.ts';
 import { readConfig } from './config.ts';
 import {
@@ -30,7 +29,6 @@ import { openStores, settleStores } from './store/stores.ts';
 
 const config = readConfig();
 const images = new ImageStore(config.uploadsDir);
-const today = dateInZone(new Date(), school.timeZone);
 await seed();
 
 async function seed() {
@@ -50,7 +48,8 @@ async function seed() {
     );
   }
   console.log('Drawing the demo pictures…');
-  const demo = await demoContent();
+  // Dates are counted from today in the school's time zone.
+  const demo = await demoContent(dateInZone(new Date(), stores.content.data.settings.timeZone));
   await stores.content.update((draft) => Object.assign(draft, demo));
   await settleStores(stores);
   const audit = await AuditLog.open(auditFile(config.dataDir));
@@ -64,14 +63,14 @@ async function seed() {
 
 type DemoLists = Pick<SiteContent, 'logos' | 'homegallery' | 'gallery' | 'events' | 'news'>;
 
-async function demoContent(): Promise<DemoLists & Partial<SiteContent>> {
+async function demoContent(today: string): Promise<DemoLists & Partial<SiteContent>> {
   const logo = await images.save(await renderPng(crestSvg()), 'crest.png');
   const content: DemoLists & Partial<SiteContent> = {
     logos: [{ _id: randomUUID(), ...logo }],
     homegallery: await photos(HOME_CAPTIONS, 0),
     gallery: await photos(GALLERY_CAPTIONS, 3),
-    events: await Promise.all(DEMO_EVENTS.map(demoEvent)),
-    news: await Promise.all(DEMO_NEWS.map(demoNews)),
+    events: await Promise.all(DEMO_EVENTS.map((event, index) => demoEvent(event, index, today))),
+    news: await Promise.all(DEMO_NEWS.map((news, index) => demoNews(news, index, today))),
   };
   for (const [index, role] of LEADERSHIP_ROLES.entries()) {
     const [background, clothes] = PORTRAIT_COLOURS[index]!;
@@ -96,7 +95,7 @@ async function photos(captions: readonly string[], offset: number): Promise<Gall
   return items;
 }
 
-async function demoEvent(event: DemoEvent, index: number): Promise<SchoolEvent> {
+async function demoEvent(event: DemoEvent, index: number, today: string): Promise<SchoolEvent> {
   const image = event.picture === undefined ? null : await scene(event.picture, `event-${index}.jpg`);
   return {
     _id: randomUUID(),
@@ -109,7 +108,7 @@ async function demoEvent(event: DemoEvent, index: number): Promise<SchoolEvent> 
   };
 }
 
-async function demoNews(news: DemoNews, index: number): Promise<News> {
+async function demoNews(news: DemoNews, index: number, today: string): Promise<News> {
   const image = news.picture === undefined ? null : await scene(news.picture, `news-${index}.jpg`);
   return {
     _id: randomUUID(),

@@ -1,5 +1,5 @@
 /** The site's menus: the main navigation (spec §2, shared layout) and the footer links. */
-import { school } from './school.ts';
+import { aboutPath, type Settings, schoolSlug, whyPath } from './contract/settings.ts';
 
 export interface NavLink {
   label: string;
@@ -13,24 +13,30 @@ export interface NavGroup {
 
 export type NavItem = NavLink | NavGroup;
 
-export const aboutLinks: readonly NavLink[] = [
-  { label: 'About Us', href: `/about/${school.slug}` },
-  { label: 'Leadership', href: '/about/leadership' },
-  { label: `Why ${school.shortName}`, href: `/about/why-${school.slug}` },
-];
+/** The three about pages; two of them are named after the school. */
+export function aboutLinks(settings: Pick<Settings, 'schoolName' | 'shortName'>): NavLink[] {
+  const slug = schoolSlug(settings);
+  return [
+    { label: 'About Us', href: aboutPath(slug) },
+    { label: 'Leadership', href: '/about/leadership' },
+    { label: `Why ${settings.shortName}`, href: whyPath(slug) },
+  ];
+}
 
-export const mainNavigation: readonly NavItem[] = [
-  { label: 'Home', href: '/' },
-  { label: 'About', children: aboutLinks },
-  { label: 'Alumni', href: '/alumni' },
-  { label: 'Academic Corner', href: '/academic-corner' },
-  { label: 'Gallery', href: '/gallery' },
-  { label: 'Events & News', href: '/eventsnews' },
-  { label: 'Notifications & Circular', href: '/notifications-circular' },
-  { label: 'Contact Us', href: '/contact' },
-];
+export function mainNavigation(settings: Pick<Settings, 'schoolName' | 'shortName'>): NavItem[] {
+  return [
+    { label: 'Home', href: '/' },
+    { label: 'About', children: aboutLinks(settings) },
+    { label: 'Alumni', href: '/alumni' },
+    { label: 'Academic Corner', href: '/academic-corner' },
+    { label: 'Gallery', href: '/gallery' },
+    { label: 'Events & News', href: '/eventsnews' },
+    { label: 'Notifications & Circular', href: '/notifications-circular' },
+    { label: 'Contact Us', href: '/contact' },
+  ];
+}
 
-/** The spec's footer links; several lead to pages the school has not written yet (404). */
+/** The spec's footer links, and the accessibility statement; /about and /news redirect. */
 export const footerLinks: readonly NavLink[] = [
   { label: 'About Us', href: '/about' },
   { label: 'News', href: '/news' },
@@ -42,6 +48,7 @@ export const footerLinks: readonly NavLink[] = [
   { label: 'Mandatory Public Disclosure', href: '/mandatory-public-disclosure' },
   { label: 'Privacy Policy', href: '/privacy' },
   { label: 'Disclaimer', href: '/disclaimer' },
+  { label: 'Accessibility', href: '/accessibility' },
   { label: 'Sitemap', href: '/sitemap' },
 ];
 

@@ -19,7 +19,7 @@ describe('the server', () => {
   });
 
   it("answers unknown pages with the site's 404 page and unknown API calls with JSON", async () => {
-    const page = await fetch(site.url + '/privacy');
+    const page = await fetch(site.url + '/no-such-page');
     expect(page.status).toBe(404);
     expect(await page.text()).toContain('Page not found');
     const api = await site.call('GET', '/api/nothing-here');

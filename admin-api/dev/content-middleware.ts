@@ -6,12 +6,14 @@ import { readFile } from 'node:fs/promises';
 import { defineMiddleware } from 'astro/middleware';
 import type { SiteContent } from '../../site/contract/content.ts';
 import { readConfig } from '../config.ts';
+import { defaultContent } from '../store/default-content.ts';
 import { contentFile } from '../store/stores.ts';
 
 const file = contentFile(readConfig().dataDir);
 
 export const onRequest = defineMiddleware(async (context, next) => {
-  // The API server beside the dev server writes this file, validated and whole (store/).
-  context.locals.content ??= JSON.parse(await readFile(file, 'utf8')) as SiteContent;
+  // The API server beside the dev server writes this file, validated and whole (store/); one
+  // written by an older version lacks the fields added since until its next change.
+  context.locals.content ??= { ...defaultContent(), ...(JSON.parse(await readFile(file, 'utf8')) as SiteContent) };
   return next();
 });

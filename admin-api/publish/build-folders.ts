@@ -18,6 +18,8 @@ export interface BuildFolder {
   publicDir: string;
   /** Headers of the rendered pages (publish/render-pages.ts). */
   headersFile: string;
+  /** The paths that redirect (publish/render-pages.ts); builds of older versions have none. */
+  redirectsFile: string;
 }
 
 const CURRENT = 'current';
@@ -76,5 +78,6 @@ function folder(dir: string): BuildFolder {
     contentFile: join(dir, 'content.json'),
     publicDir: join(dir, 'public'),
     headersFile: join(dir, 'page-headers.json'),
+    redirectsFile: join(dir, 'redirects.json'),
   };
 }

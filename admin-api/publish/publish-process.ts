@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { build } from 'astro';
-import { type PageHeaders, renderSite } from './render-pages.ts';
+import { type RenderedSite, renderSite } from './render-pages.ts';
 
 export interface PublishRequest {
   id: number;
@@ -20,7 +20,7 @@ export interface PublishRequest {
   contentFile: string;
   outDir: string;
 }
-export type PublishReply = { id: number; ok: true; headers: PageHeaders } | { id: number; ok: false; error: string };
+export type PublishReply = { id: number; ok: true; site: RenderedSite } | { id: number; ok: false; error: string };
 
 const root = process.cwd();
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
@@ -31,8 +31,8 @@ process.on('message', async (request: PublishRequest) => {
   let reply: PublishReply;
   try {
     await ensureCompiled(request.appDir);
-    const headers = await renderSite(request.appDir, request.contentFile, request.outDir);
-    reply = { id: request.id, ok: true, headers };
+    const site = await renderSite(request.appDir, request.contentFile, request.outDir);
+    reply = { id: request.id, ok: true, site };
   } catch (error) {
     reply = { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) };
   }

@@ -5,7 +5,7 @@ import type { ContentStore } from '../store/stores.ts';
 import { type BuildFolder, BuildFolders } from './build-folders.ts';
 import { buildFingerprint, codeFingerprint } from './fingerprint.ts';
 import { RebuildScheduler } from './rebuild-scheduler.ts';
-import type { PageHeaders } from './render-pages.ts';
+import type { PageHeaders, Redirects, RenderedSite } from './render-pages.ts';
 import { SiteRenderer } from './site-renderer.ts';
 import { type SiteSnapshot, SnapshotLoader } from './static-site.ts';
 
@@ -20,8 +20,8 @@ export interface PublisherOptions {
 }
 
 export interface SiteBuilder {
-  /** Writes the site for `contentFile` into `outDir`; answers the headers its pages need. */
-  render(contentFile: string, outDir: string): Promise<PageHeaders>;
+  /** Writes the site for `contentFile` into `outDir`; answers its pages' headers and its redirects. */
+  render(contentFile: string, outDir: string): Promise<RenderedSite>;
   close(): Promise<void>;
 }
 
@@ -101,7 +101,8 @@ export class Publisher {
 
   async #load(folder: BuildFolder): Promise<SiteSnapshot> {
     const headers = JSON.parse(await readFile(folder.headersFile, 'utf8')) as PageHeaders;
-    return this.#loader.load(folder.publicDir, headers);
+    const redirects = JSON.parse(await readFile(folder.redirectsFile, 'utf8').catch(() => '{}')) as Redirects;
+    return this.#loader.load(folder.publicDir, headers, redirects);
   }
 
   #fingerprint(contentJson: string) {
@@ -114,8 +115,9 @@ export class Publisher {
     const folder = await this.#folders.create();
     try {
       await writeFile(folder.contentFile, contentJson);
-      const headers = await this.#builder.render(folder.contentFile, folder.publicDir);
+      const { headers, redirects } = await this.#builder.render(folder.contentFile, folder.publicDir);
       await writeFile(folder.headersFile, JSON.stringify(headers));
+      await writeFile(folder.redirectsFile, JSON.stringify(redirects));
       const snapshot = await this.#load(folder);
       if (!snapshot.files.has('/index.html')) throw new Error('The build produced no home page');
       await this.#folders.promote(folder, {

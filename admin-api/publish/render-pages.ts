@@ -1,16 +1,36 @@
 /**
- * Renders the public pages of a compiled site into static files. Starting from the home page it
- * follows every internal link, so each page the visitor can reach is written, and the not-found
- * page becomes 404.html. Runs in the publishing process (publish-process.ts).
+ * Renders the public pages of a compiled site into static files. Starting from the home page (and
+ * the pages no link leads to, site/entry-paths.ts) it follows every internal link, so each page
+ * the visitor can reach is written, and the not-found page becomes 404.html. A page that answers
+ * a redirect is recorded with its target, which is rendered in turn. Runs in the publishing
+ * process (publish-process.ts).
  */
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SiteContent } from '../../site/contract/content.ts';
+import { entryPaths } from '../../site/entry-paths.ts';
 
 /** Headers a page must be served with, by file (e.g. its Content-Security-Policy). */
 export type PageHeaders = Record<string, Record<string, string>>;
+
+export const REDIRECT_STATUSES = [301, 302, 303, 307, 308] as const;
+export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
+
+/** A path that sends the visitor elsewhere (a moved page): its status and its target. */
+export interface Redirect {
+  status: RedirectStatus;
+  location: string;
+}
+/** The redirects of a site, by path (`/about`, `/news`…). */
+export type Redirects = Record<string, Redirect>;
+
+/** What rendering a site gives besides its files. */
+export interface RenderedSite {
+  headers: PageHeaders;
+  redirects: Redirects;
+}
 
 type Render = (request: Request, content: SiteContent) => Promise<Response>;
 
@@ -35,7 +55,7 @@ function rendererOf(appDir: string): Promise<Render> {
  * Writes the site into `outDir`: the compiled client files (scripts, styles, pre-rendered admin
  * pages), then every public page rendered from `contentFile`.
  */
-export async function renderSite(appDir: string, contentFile: string, outDir: string): Promise<PageHeaders> {
+export async function renderSite(appDir: string, contentFile: string, outDir: string): Promise<RenderedSite> {
   const renderWith = await rendererOf(appDir);
   // The snapshot was validated by the content store when it was committed.
   const content = JSON.parse(await readFile(contentFile, 'utf8')) as SiteContent;
@@ -43,34 +63,55 @@ export async function renderSite(appDir: string, contentFile: string, outDir: st
   await cp(join(appDir, 'client'), outDir, { recursive: true });
 
   const headers: PageHeaders = {};
-  const queue = ['/'];
+  const redirects: Redirects = {};
+  const queue = ['/', ...entryPaths(content)];
   const seen = new Set(queue);
-  while (queue.length > 0) {
-    const path = queue.shift()!;
-    const file = path === '/' ? '/index.html' : `${path}/index.html`;
-    if (existsSync(join(outDir, file))) continue; // pre-rendered when compiled
-    const page = await renderPage(render, path);
-    if (!page) continue; // a link to a page that does not exist (the footer has some)
-    await writePage(outDir, file, page.html);
-    headers[file] = page.headers;
-    for (const link of internalLinks(page.html)) {
+  const follow = (links: string[]) => {
+    for (const link of links) {
       if (!seen.has(link)) {
         seen.add(link);
         queue.push(link);
       }
     }
+  };
+  while (queue.length > 0) {
+    const path = queue.shift()!;
+    const file = path === '/' ? '/index.html' : `${path}/index.html`;
+    if (existsSync(join(outDir, file))) continue; // pre-rendered when compiled
+    const page = await renderPage(render, path);
+    if (!page) continue; // a link to a page that does not exist
+    if ('redirect' in page) {
+      redirects[path] = page.redirect;
+      follow(sitePaths([page.redirect.location]));
+      continue;
+    }
+    await writePage(outDir, file, page.html);
+    headers[file] = page.headers;
+    follow(internalLinks(page.html));
   }
   const notFound = await renderPage(render, NOT_FOUND_PROBE, 404);
-  if (!notFound) throw new Error('The not-found page could not be rendered');
+  if (!notFound || 'redirect' in notFound) throw new Error('The not-found page could not be rendered');
   await writePage(outDir, '/404.html', notFound.html);
   headers['/404.html'] = notFound.headers;
-  return headers;
+  return { headers, redirects };
 }
 
-/** The page at `path`, or null when there is none; any other failure stops the publishing. */
-async function renderPage(render: (request: Request) => Promise<Response>, path: string, expected = 200) {
-  const response = await render(new Request(ORIGIN + path));
+type Rendered = { html: string; headers: Record<string, string> } | { redirect: Redirect };
+
+/**
+ * The page at `path` or where it redirects, or null when there is none; any other failure stops
+ * the publishing.
+ */
+async function renderPage(
+  render: (request: Request) => Promise<Response>,
+  path: string,
+  expected = 200,
+): Promise<Rendered | null> {
+  const response = await render(new Request(ORIGIN + path, { redirect: 'manual' }));
   const html = await response.text();
+  const status = response.status as RedirectStatus;
+  const location = response.headers.get('location');
+  if (REDIRECT_STATUSES.includes(status) && location) return { redirect: { status, location } };
   if (response.status === expected) {
     const headers: Record<string, string> = {};
     for (const name of KEPT_HEADERS) {
@@ -89,14 +130,20 @@ async function writePage(outDir: string, file: string, html: string) {
   await writeFile(path, html);
 }
 
-/** Same-site page links: not the API, not assets, not files. */
+/** Same-site page links of a page. */
 function internalLinks(html: string): string[] {
-  const links: string[] = [];
-  for (const match of html.matchAll(/href="(\/[^"#?]*)/g)) {
-    const path = match[1]!.replace(/(.)\/$/, '$1');
+  return sitePaths(Array.from(html.matchAll(/href="(\/[^"]*)"/g), (match) => match[1]!));
+}
+
+/** The pages among same-site addresses: not the API, not assets, not files; no query or fragment. */
+function sitePaths(addresses: string[]): string[] {
+  const paths: string[] = [];
+  for (const address of addresses) {
+    if (!address.startsWith('/') || address.startsWith('//')) continue;
+    const path = address.replace(/[?#].*$/, '').replace(/(.)\/$/, '$1');
     if (path === '/api' || path.startsWith('/api/') || path.startsWith('/_astro/') || /\.[a-z0-9]+$/i.test(path))
       continue;
-    links.push(path);
+    paths.push(path);
   }
-  return links;
+  return paths;
 }

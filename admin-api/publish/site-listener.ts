@@ -1,10 +1,10 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { PAGE_SECURITY_HEADERS } from '../http/security-headers.ts';
-import { findFile, type SiteSnapshot, type StaticFile, type Variant } from './static-site.ts';
+import { findFile, findRedirect, type SiteSnapshot, type StaticFile, type Variant } from './static-site.ts';
 
 /**
  * Serves the built site straight from memory and hands everything else (`/api`, other methods)
- * to `next`. Pages go out precompressed (brotli or gzip, as the browser accepts) with headers
+ * to `next`. Moved pages answer their redirect. Pages go out precompressed (brotli or gzip, as the browser accepts) with headers
  * prepared when the build was loaded, so a page costs one map lookup and one write.
  */
 export function siteListener(snapshot: () => SiteSnapshot | null, next: RequestListener): RequestListener {
@@ -26,6 +26,12 @@ export function siteListener(snapshot: () => SiteSnapshot | null, next: RequestL
       return;
     }
     const path = pathOf(url);
+    const redirect = path === null ? undefined : findRedirect(site, path);
+    if (redirect) {
+      response.writeHead(redirect.status, redirect.headers);
+      response.end();
+      return;
+    }
     const file = path === null ? undefined : findFile(site, path);
     if (!file) {
       const notFound = site.files.get('/404.html');

@@ -1,6 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import type { PublishReply, PublishRequest } from './publish-process.ts';
-import type { PageHeaders } from './render-pages.ts';
+import type { RenderedSite } from './render-pages.ts';
 
 export interface SiteRendererOptions {
   /** The project root (where astro.config.mjs is). */
@@ -18,14 +18,14 @@ export class SiteRenderer {
   #options: SiteRendererOptions;
   #child: ChildProcess | null = null;
   #nextId = 1;
-  #pending = new Map<number, { resolve: (headers: PageHeaders) => void; reject: (error: Error) => void }>();
+  #pending = new Map<number, { resolve: (site: RenderedSite) => void; reject: (error: Error) => void }>();
 
   constructor(options: SiteRendererOptions) {
     this.#options = options;
   }
 
-  /** Renders the site from `contentFile` into `outDir`; answers the headers its pages need. */
-  render(contentFile: string, outDir: string): Promise<PageHeaders> {
+  /** Renders the site from `contentFile` into `outDir`; answers its pages' headers and its redirects. */
+  render(contentFile: string, outDir: string): Promise<RenderedSite> {
     const request: PublishRequest = { id: this.#nextId++, appDir: this.#options.appDir, contentFile, outDir };
     return new Promise((resolve, reject) => {
       this.#pending.set(request.id, { resolve, reject });
@@ -62,7 +62,7 @@ export class SiteRenderer {
   #settle(reply: PublishReply) {
     const waiter = this.#pending.get(reply.id);
     this.#pending.delete(reply.id);
-    if (reply.ok) waiter?.resolve(reply.headers);
+    if (reply.ok) waiter?.resolve(reply.site);
     else waiter?.reject(new Error(reply.error));
   }
 

@@ -6,6 +6,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { getMimeType } from 'hono/utils/mime';
 import { PAGE_SECURITY_HEADERS } from '../http/security-headers.ts';
+import type { RedirectStatus, Redirects } from './render-pages.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -30,9 +31,16 @@ export interface StaticFile {
   notModified: Record<string, string>;
 }
 
+/** A path that answers a redirect: its status and every header, prepared once. */
+export interface StaticRedirect {
+  status: RedirectStatus;
+  headers: Record<string, string>;
+}
+
 /** A whole built site in memory, swapped as one piece when a new build is ready. */
 export interface SiteSnapshot {
   files: Map<string, StaticFile>;
+  redirects: Map<string, StaticRedirect>;
 }
 
 type Compressed = { br: Bytes | null; gzip: Bytes | null };
@@ -44,8 +52,15 @@ type Compressed = { br: Bytes | null; gzip: Bytes | null };
 export class SnapshotLoader {
   #compressed = new Map<string, Compressed>();
 
-  /** Loads the files under `dir`; `pageHeaders` adds headers to some of them, by URL path. */
-  async load(dir: string, pageHeaders: Record<string, Record<string, string>> = {}): Promise<SiteSnapshot> {
+  /**
+   * Loads the files under `dir`; `pageHeaders` adds headers to some of them, by URL path, and
+   * `redirects` are the paths that send visitors elsewhere.
+   */
+  async load(
+    dir: string,
+    pageHeaders: Record<string, Record<string, string>> = {},
+    redirects: Redirects = {},
+  ): Promise<SiteSnapshot> {
     const paths = await listFiles(dir);
     const files = new Map<string, StaticFile>();
     const compressed = new Map<string, Compressed>();
@@ -61,8 +76,25 @@ export class SnapshotLoader {
       }),
     );
     this.#compressed = compressed;
-    return { files };
+    return { files, redirects: staticRedirects(redirects) };
   }
+}
+
+function staticRedirects(redirects: Redirects): Map<string, StaticRedirect> {
+  const prepared = new Map<string, StaticRedirect>();
+  for (const [path, { status, location }] of Object.entries(redirects)) {
+    prepared.set(path, {
+      status,
+      // Revalidated like the pages: a former address may become a page again.
+      headers: { location, 'content-length': '0', 'cache-control': 'no-cache', ...PAGE_SECURITY_HEADERS },
+    });
+  }
+  return prepared;
+}
+
+/** The redirect a URL path answers, if any (`/about/` as `/about`). */
+export function findRedirect(snapshot: SiteSnapshot, pathname: string): StaticRedirect | undefined {
+  return snapshot.redirects.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 }
 
 /** Finds the file for a URL path: `/x` serves `/x/index.html`, `/` serves `/index.html`. */

@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
 import {
-  EventInput,
+  eventInput,
   GalleryInput,
   HomeGalleryInput,
   ImageRef,
   type News,
-  NewsInput,
+  type NewsInput,
+  newsInput,
 } from '../../site/contract/content.ts';
-import { DEFAULT_TIME_ZONE, dateInZone } from '../../site/contract/dates.ts';
+import { dateInZone } from '../../site/contract/dates.ts';
 import { currentNews, splitEvents } from '../../site/lib/schedule.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { requireAdmin } from '../auth/require-admin.ts';
@@ -23,6 +24,8 @@ export function contentListRoutes(deps: AppDeps) {
   const write = contentWriter(deps);
   const list = <K extends Parameters<typeof contentList>[2]>(key: K) => contentList(deps, write, key);
   const withoutImage = <T extends { image: ImageRef | null }>(item: T): T => ({ ...item, image: null });
+  // The school's time zone, as its settings say now: it decides what is past and what is today.
+  const timeZone = () => deps.stores.content.data.settings.timeZone;
 
   return new Hono()
     .route(
@@ -41,12 +44,12 @@ export function contentListRoutes(deps: AppDeps) {
         list: list('events'),
         adminOnly,
         gone: 'This event no longer exists',
-        input: EventInput,
+        input: () => eventInput(timeZone()),
         create: (input, _id) => ({ _id, ...input }),
         update: (input, { _id }) => ({ _id, ...input }),
         withoutImage,
         publicList: (events) => {
-          const { upcoming, past } = splitEvents(events, new Date(), DEFAULT_TIME_ZONE);
+          const { upcoming, past } = splitEvents(events, new Date(), timeZone());
           return [...upcoming, ...past];
         },
       }),
@@ -57,12 +60,12 @@ export function contentListRoutes(deps: AppDeps) {
         list: list('news'),
         adminOnly,
         gone: 'This news item no longer exists',
-        input: NewsInput,
+        input: () => newsInput(timeZone()),
         // Without a publish date a new item is published today; an edited one keeps its date.
-        create: (input, _id) => newsItem(_id, input, dateInZone(new Date(), DEFAULT_TIME_ZONE)),
+        create: (input, _id) => newsItem(_id, input, dateInZone(new Date(), timeZone())),
         update: (input, previous) => newsItem(previous._id, input, previous.publishDate),
         withoutImage,
-        publicList: (news) => currentNews(news, new Date(), DEFAULT_TIME_ZONE),
+        publicList: (news) => currentNews(news, new Date(), timeZone()),
       }),
     )
     .route('/homegallery', photoList(list('homegallery'), adminOnly, HomeGalleryInput))

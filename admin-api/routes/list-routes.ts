@@ -13,8 +13,8 @@ export interface ListRouteSpec<Item extends { _id: string }, Input> {
   adminOnly: MiddlewareHandler;
   /** The 404 message for an id that names no item (deleted meanwhile, perhaps in another tab). */
   gone: string;
-  /** What a POST (and a PUT, when `update` is set) sends. */
-  input?: z.ZodType<Input>;
+  /** What a POST (and a PUT, when `update` is set) sends; a function when it depends on the content. */
+  input?: z.ZodType<Input> | (() => z.ZodType<Input>);
   /** POST: the new item made from the request, with its new id. */
   create?: (input: Input, _id: string) => Item;
   /** PUT /{id}: the item that replaces `previous`. */
@@ -33,7 +33,9 @@ export interface ListRouteSpec<Item extends { _id: string }, Input> {
  * answers the list as committed; an unknown id is 404 and changes nothing.
  */
 export function listRoutes<Item extends { _id: string }, Input>(spec: ListRouteSpec<Item, Input>): Hono {
-  const { list, adminOnly, gone, input } = spec;
+  const { list, adminOnly, gone } = spec;
+  const input = spec.input;
+  const inputSchema = () => (typeof input === 'function' ? input() : input!);
   const answer = spec.answer ?? ((items) => items);
   const idOf = (c: Context) => itemIdParam(c, gone);
   const replace = (id: string, change: (item: Item) => Item) =>
@@ -50,7 +52,7 @@ export function listRoutes<Item extends { _id: string }, Input>(spec: ListRouteS
   if (spec.create && input) {
     const create = spec.create;
     routes.post('/', adminOnly, async (c) => {
-      const item = create(await readJson(c, input), randomUUID());
+      const item = create(await readJson(c, inputSchema()), randomUUID());
       const written = await list.write((draft) => void draft.push(item));
       noteForAudit(c, { target: item._id });
       return c.json(answer(written), 201);
@@ -60,7 +62,7 @@ export function listRoutes<Item extends { _id: string }, Input>(spec: ListRouteS
     const update = spec.update;
     routes.put('/:id', adminOnly, async (c) => {
       const id = idOf(c);
-      const body = await readJson(c, input);
+      const body = await readJson(c, inputSchema());
       return c.json(answer(await replace(id, (previous) => update(body, previous))));
     });
   }

@@ -1,7 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { TwoFactorConfirmation } from '../../site/contract/admin.ts';
 import type { MessageAnswer, TwoFactorSetup } from '../../site/contract/api.ts';
-import { school } from '../../site/school.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import { type AdminEnv, requireAdmin } from '../auth/require-admin.ts';
@@ -56,7 +55,10 @@ export function twoFactorRoutes({ stores, jwtSecret, trustProxy }: AppDeps, thro
         account.pendingTwoFactorSecret = secret;
         return account.username;
       });
-      const answer: TwoFactorSetup = { secret, otpauthUrl: otpauthUrl(secret, username, school.name) };
+      const answer: TwoFactorSetup = {
+        secret,
+        otpauthUrl: otpauthUrl(secret, username, stores.content.data.settings.schoolName),
+      };
       return c.json(answer);
     })
     .post('/admin/2fa/enable', adminOnly, async (c) => {

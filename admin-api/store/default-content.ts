@@ -1,10 +1,12 @@
 import type { SiteContent } from '../../site/contract/content.ts';
-import { school } from '../../site/school.ts';
+import { defaultPages } from './default-pages.ts';
+import { defaultSettings } from './default-settings.ts';
 
-/** The content of a fresh data folder: short welcome messages and no items. */
+/** The content of a fresh data folder: the default settings and pages, welcome messages, no items. */
 export function defaultContent(): SiteContent {
+  const settings = defaultSettings();
   const welcome = (role: string) =>
-    `Welcome to ${school.name}. As ${role}, I am proud of our students, our teachers and the families who trust us. Thank you for visiting our website.`;
+    `Welcome to ${settings.schoolName}. As ${role}, I am proud of our students, our teachers and the families who trust us. Thank you for visiting our website.`;
   return {
     logos: [],
     homegallery: [],
@@ -21,5 +23,7 @@ export function defaultContent(): SiteContent {
     headmistressImage: null,
     honoraryPresidentMessage: welcome('Honorary President'),
     honoraryPresidentImage: null,
+    settings,
+    pages: defaultPages(),
   };
 }

@@ -4,15 +4,12 @@
  */
 import * as z from 'zod';
 import { DEFAULT_TIME_ZONE, normalizeDate, TIME_PATTERN } from './dates.ts';
+import { text } from './fields.ts';
+import { LEADERSHIP_ROLES, type LeadershipRole } from './leadership.ts';
+import { Pages } from './pages.ts';
+import { Settings } from './settings.ts';
 
-export const LEADERSHIP_ROLES = [
-  'correspondent',
-  'headmistress',
-  'president',
-  'secretary',
-  'honoraryPresident',
-] as const;
-export type LeadershipRole = (typeof LEADERSHIP_ROLES)[number];
+export { LEADERSHIP_ROLES, LEADERSHIP_TITLES, type LeadershipRole } from './leadership.ts';
 
 export const NEWS_PRIORITIES = ['low', 'medium', 'high'] as const;
 export type NewsPriority = (typeof NEWS_PRIORITIES)[number];
@@ -26,22 +23,8 @@ export const ITEM_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}
 export const EVENT_REQUIRED = 'Title, description and date are required';
 export const NEWS_REQUIRED = 'Title and description are required';
 
-/**
- * Plain text: trimmed, with a message a person understands when missing, wrong or too long.
- * `required` makes blank text an error: `true` says "<label> is required", a string says itself.
- */
-function text(label: string, max: number, required: boolean | string = false) {
-  const missing = typeof required === 'string' ? required : `${label} is required`;
-  const base = z
-    .string({
-      error: (issue) => (issue.input === undefined || issue.input === null ? missing : `${label} must be text`),
-    })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`);
-  return required ? base.min(1, missing) : base;
-}
-
-function calendarDate(label: string, missing = `${label} must be a date (YYYY-MM-DD)`) {
+/** A calendar day; a full ISO date-time is taken as the day it falls on in `timeZone`. */
+function calendarDate(label: string, missing = `${label} must be a date (YYYY-MM-DD)`, timeZone = DEFAULT_TIME_ZONE) {
   return z
     .string({
       error: (issue) =>
@@ -49,7 +32,7 @@ function calendarDate(label: string, missing = `${label} must be a date (YYYY-MM
     })
     .refine((value) => value.trim() !== '', { message: missing, abort: true })
     .transform((value, ctx) => {
-      const date = normalizeDate(value, DEFAULT_TIME_ZONE);
+      const date = normalizeDate(value, timeZone);
       if (date === null) {
         ctx.addIssue({ code: 'custom', message: `${label} must be a date (YYYY-MM-DD)` });
         return z.NEVER;
@@ -94,31 +77,38 @@ export const GalleryInput = galleryInput('Please provide a caption for the image
 export const HomeGalleryInput = galleryInput('Please provide a caption for the home gallery image');
 export type GalleryInput = z.infer<typeof GalleryInput>;
 
-/** What an administrator sends for an event (POST and PUT /api/events). */
-export const EventInput = z.object({
-  title: text('Title', 200, EVENT_REQUIRED),
-  description: text('Description', 5000, EVENT_REQUIRED),
-  date: calendarDate('Date', EVENT_REQUIRED),
-  time: optionalTime.default(''),
-  location: text('Location', 200).default(''),
-  image: optionalImage,
-});
+/** What an administrator sends for an event (POST and PUT /api/events), dated in `timeZone`. */
+export const eventInput = perTimeZone((timeZone) =>
+  z.object({
+    title: text('Title', 200, EVENT_REQUIRED),
+    description: text('Description', 5000, EVENT_REQUIRED),
+    date: calendarDate('Date', EVENT_REQUIRED, timeZone),
+    time: optionalTime.default(''),
+    location: text('Location', 200).default(''),
+    image: optionalImage,
+  }),
+);
+export const EventInput = eventInput(DEFAULT_TIME_ZONE);
+export type EventInput = z.infer<typeof EventInput>;
 export const SchoolEvent = EventInput.extend({ _id: itemId });
 export type SchoolEvent = z.infer<typeof SchoolEvent>;
 
 const expiryRule = { message: 'The expiry date cannot be before the publish date', path: ['expiryDate'] };
 
-/** What an administrator sends for a news item (POST and PUT /api/news). */
-export const NewsInput = z
-  .object({
-    title: text('Title', 200, NEWS_REQUIRED),
-    description: text('Description', 5000, NEWS_REQUIRED),
-    publishDate: calendarDate('Publish date').optional(),
-    expiryDate: calendarDate('Expiry date').nullable().optional(),
-    priority: z.enum(NEWS_PRIORITIES, { error: 'Priority must be low, medium or high' }).default('medium'),
-    image: optionalImage,
-  })
-  .refine((news) => !news.expiryDate || !news.publishDate || news.expiryDate >= news.publishDate, expiryRule);
+/** What an administrator sends for a news item (POST and PUT /api/news), dated in `timeZone`. */
+export const newsInput = perTimeZone((timeZone) =>
+  z
+    .object({
+      title: text('Title', 200, NEWS_REQUIRED),
+      description: text('Description', 5000, NEWS_REQUIRED),
+      publishDate: calendarDate('Publish date', undefined, timeZone).optional(),
+      expiryDate: calendarDate('Expiry date', undefined, timeZone).nullable().optional(),
+      priority: z.enum(NEWS_PRIORITIES, { error: 'Priority must be low, medium or high' }).default('medium'),
+      image: optionalImage,
+    })
+    .refine((news) => !news.expiryDate || !news.publishDate || news.expiryDate >= news.publishDate, expiryRule),
+);
+export const NewsInput = newsInput(DEFAULT_TIME_ZONE);
 export type NewsInput = z.infer<typeof NewsInput>;
 export const News = z.object({
   _id: itemId,
@@ -153,6 +143,8 @@ export const SiteContent = z.object({
   headmistressImage: optionalImage,
   honoraryPresidentMessage: message('honorary president'),
   honoraryPresidentImage: optionalImage,
+  settings: Settings,
+  pages: Pages,
 });
 export type SiteContent = z.infer<typeof SiteContent>;
 
@@ -173,4 +165,17 @@ export function referencedImageIds(content: SiteContent): Set<string> {
     if (image) ids.add(image.imageId);
   }
   return ids;
+}
+
+/** One schema per time zone, made when first asked for. */
+function perTimeZone<T>(make: (timeZone: string) => T): (timeZone: string) => T {
+  const made = new Map<string, T>();
+  return (timeZone) => {
+    let schema = made.get(timeZone);
+    if (!schema) {
+      schema = make(timeZone);
+      made.set(timeZone, schema);
+    }
+    return schema;
+  };
 }

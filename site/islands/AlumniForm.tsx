@@ -182,6 +182,10 @@ export default function AlumniForm() {
         {area('companyAddress', 'Company address', false)}
         {area('message', 'Message', false)}
       </fieldset>
+      <p className="form-note">
+        Only the school office sees your details, to keep in touch with you. Read our{' '}
+        <a href="/privacy">Privacy Policy</a> to learn more.
+      </p>
       <button type="submit" className="button form-submit" disabled={!hydrated || status === 'submitting'}>
         {status === 'submitting' ? 'Registering...' : 'Register'}
       </button>

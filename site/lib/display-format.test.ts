@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { countLabel, dateParts, formatDate, formatMoment, formatTime } from './display-format.ts';
+import {
+  countInWords,
+  countLabel,
+  dateParts,
+  formatDate,
+  formatMoment,
+  formatTime,
+  paragraphs,
+} from './display-format.ts';
 
 describe('display formats', () => {
   it('writes calendar dates out in words', () => {
@@ -23,5 +31,17 @@ describe('display formats', () => {
     expect(countLabel(0, 'photo')).toBe('0 photos');
     expect(countLabel(1, 'photo')).toBe('1 photo');
     expect(countLabel(2, 'photo')).toBe('2 photos');
+  });
+
+  it('writes small counts in words, larger ones in digits', () => {
+    expect([0, 1, 8, 12, 13].map(countInWords)).toEqual(['No', 'One', 'Eight', 'Twelve', '13']);
+  });
+
+  it('splits text into paragraphs at blank lines', () => {
+    expect(paragraphs('First line\nstill first.\n\n  Second. \n \n\n')).toEqual([
+      'First line\nstill first.',
+      'Second.',
+    ]);
+    expect(paragraphs('  ')).toEqual([]);
   });
 });

@@ -57,3 +57,30 @@ export function formatMoment(instant: string, timeZone: string): string {
 export function countLabel(count: number, singular: string, plural = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : plural}`;
 }
+
+const NUMBER_WORDS = [
+  'No',
+  'One',
+  'Two',
+  'Three',
+  'Four',
+  'Five',
+  'Six',
+  'Seven',
+  'Eight',
+  'Nine',
+  'Ten',
+  'Eleven',
+  'Twelve',
+];
+
+/** `8` → `Eight` (up to twelve, then digits), to begin a sentence. */
+export const countInWords = (count: number): string => NUMBER_WORDS[count] ?? String(count);
+
+/** Text typed with blank lines between paragraphs, as its paragraphs. */
+export function paragraphs(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter((paragraph) => paragraph !== '');
+}

@@ -29,6 +29,8 @@ describe('GET /api/content', () => {
         'headmistressImage',
         'honoraryPresidentMessage',
         'honoraryPresidentImage',
+        'settings',
+        'pages',
       ].sort(),
     );
     const etag = answer.headers.get('etag')!;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dateInZone } from '../../site/contract/dates.ts';
-import { school } from '../../site/school.ts';
+import { school } from '../public/default-school.ts';
 import { testServer } from '../support/harness.ts';
 import { content, uploaded } from './helpers.ts';
 import { solidImage } from './test-images.ts';

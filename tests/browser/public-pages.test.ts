@@ -2,8 +2,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LEADERSHIP_ROLES, messageField } from '../../site/contract/content.ts';
-import { school } from '../../site/school.ts';
 import { must, picture, upload } from '../public/content.ts';
+import { school } from '../public/default-school.ts';
 import { hydrated, seriousA11yViolations, type WatchedPage, watchedPage } from '../public/page-checks.ts';
 import { VIEWPORTS } from '../public/routes.ts';
 import { testBrowser, testServer } from '../support/harness.ts';

@@ -1,5 +1,5 @@
 /** Every public route of the spec's route table, and a path that has no page. */
-import { school } from '../../site/school.ts';
+import { school } from './default-school.ts';
 
 export const PUBLIC_ROUTES = [
   '/',
@@ -14,7 +14,17 @@ export const PUBLIC_ROUTES = [
   '/contact',
 ] as const;
 
-export const NOT_FOUND_ROUTE = '/privacy';
+/** The school's own pages (written in the dashboard) and the sitemap: beyond the spec's table. */
+export const SITE_PAGES = [
+  '/admissions',
+  '/privacy',
+  '/disclaimer',
+  '/mandatory-public-disclosure',
+  '/accessibility',
+  '/sitemap',
+] as const;
+
+export const NOT_FOUND_ROUTE = '/no-such-page';
 
 export const VIEWPORTS = {
   phone: { width: 375, height: 740 },

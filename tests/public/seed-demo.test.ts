@@ -3,8 +3,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { splitEvents } from '../../site/lib/schedule.ts';
-import { school } from '../../site/school.ts';
 import { testServer } from '../support/harness.ts';
+import { school } from './default-school.ts';
 
 const run = promisify(execFile);
 const site = testServer({ start: false });

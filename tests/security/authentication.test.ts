@@ -24,6 +24,8 @@ const PUBLIC_CALLS = [
   'GET /api/image/:imageId',
   'GET /api/events',
   'GET /api/news',
+  'GET /api/settings',
+  'GET /api/pages',
   'POST /api/alumni',
   'POST /api/admin/login',
   // Anyone while no administrator exists (the setup button), then administrators only: below.
@@ -84,6 +86,8 @@ async function administratorCalls(base: string, token: string): Promise<Record<s
     'DELETE /api/homegallery/:id': { path: `/api/homegallery/${homePhotoId}` },
     'POST /api/gallery': { path: '/api/gallery', json: { ...image, caption: 'Hall' } },
     'DELETE /api/gallery/:id': { path: `/api/gallery/${photoId}` },
+    'PUT /api/settings': { path: '/api/settings', json: { phone: '+91 80 4000 4321' } },
+    'PUT /api/pages/:slug': { path: '/api/pages/privacy', json: { title: 'Privacy', body: 'Changed' } },
     'GET /api/admin/alumni': { path: '/api/admin/alumni' },
     'PUT /api/alumni/:id/approve': { path: `/api/alumni/${alumniId}/approve`, json: { isApproved: true } },
     'DELETE /api/alumni/:id': { path: `/api/alumni/${alumniId}` },

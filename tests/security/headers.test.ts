@@ -71,7 +71,7 @@ async function pagePaths(): Promise<string[]> {
   const pages = files
     .filter((file) => file.endsWith('.html'))
     .map((file) => `/${file.replace(/(^|\/)index\.html$/, '')}`);
-  return [...pages, '/privacy'];
+  return [...pages, '/no-such-page'];
 }
 
 /** The directives of a policy, by name. */

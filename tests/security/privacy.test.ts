@@ -148,6 +148,8 @@ describe('personal data and password hashes', () => {
       '/api/content',
       '/api/events',
       '/api/news',
+      '/api/settings',
+      '/api/pages',
       '/privacy',
       '/api/nothing-here',
       '/admin/../../data/alumni.json',

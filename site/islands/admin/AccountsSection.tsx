@@ -3,11 +3,11 @@ import { MIN_ACCOUNT_PASSWORD_LENGTH, NewAccount } from '../../contract/admin.ts
 import type { AccountSummary } from '../../contract/api.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
 import { countLabel, formatMoment } from '../../lib/display-format.ts';
-import { school } from '../../school.ts';
 import { TextField } from '../forms/TextField.tsx';
 import { Alert } from './Alert.tsx';
 import { Panel } from './Panel.tsx';
 import { TwoFactorSettings } from './TwoFactorSettings.tsx';
+import { useSchoolTimeZone } from './time-zone.ts';
 import { useAction } from './use-action.ts';
 
 /** The accounts as loaded: the list, or the load failed. */
@@ -75,6 +75,7 @@ function AccountList({
   onAccounts: (accounts: AccountSummary[]) => void;
 }) {
   const action = useAction();
+  const timeZone = useSchoolTimeZone();
 
   function remove(account: AccountSummary) {
     const confirmed = window.confirm(
@@ -107,10 +108,8 @@ function AccountList({
                   </span>
                 </div>
                 <p className="item-meta account-meta">
-                  <span>Added {formatMoment(account.createdAt, school.timeZone)}</span>
-                  <span>
-                    Last login: {account.lastLoginAt ? formatMoment(account.lastLoginAt, school.timeZone) : 'never'}
-                  </span>
+                  <span>Added {formatMoment(account.createdAt, timeZone)}</span>
+                  <span>Last login: {account.lastLoginAt ? formatMoment(account.lastLoginAt, timeZone) : 'never'}</span>
                 </p>
               </div>
               {!isOwn && (

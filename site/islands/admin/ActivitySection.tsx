@@ -3,14 +3,15 @@ import type { AuditEntry } from '../../contract/api.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
 import { actionLabel, isFailedLogin } from '../../lib/audit-labels.ts';
 import { formatMoment } from '../../lib/display-format.ts';
-import { school } from '../../school.ts';
 import { Alert, type Failure, failureOf } from './Alert.tsx';
 import { Panel } from './Panel.tsx';
+import { useSchoolTimeZone } from './time-zone.ts';
 
 const SHOWN = 100;
 
 /** The audit log, newest first: who changed what, and every login, with Refresh. */
 export function ActivitySection() {
+  const timeZone = useSchoolTimeZone();
   /** The entries of the last load that succeeded; null before the first. */
   const [entries, setEntries] = useState<AuditEntry[] | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -61,7 +62,7 @@ export function ActivitySection() {
                 <p className="activity-meta">
                   <span className="activity-who">{entry.username}</span>
                   <span>
-                    <time dateTime={entry.at}>{formatMoment(entry.at, school.timeZone)}</time>
+                    <time dateTime={entry.at}>{formatMoment(entry.at, timeZone)}</time>
                   </span>
                   <span>from {entry.address}</span>
                   <code>{entry.action}</code>

@@ -3,9 +3,9 @@ import type { Alumni } from '../../contract/alumni.ts';
 import { dateInZone } from '../../contract/dates.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
 import { countLabel, formatDate } from '../../lib/display-format.ts';
-import { school } from '../../school.ts';
 import { Alert } from './Alert.tsx';
 import { Panel } from './Panel.tsx';
+import { useSchoolTimeZone } from './time-zone.ts';
 import { useAction } from './use-action.ts';
 
 /** The alumni list as loaded: the records, or the load failed. */
@@ -106,8 +106,9 @@ function AlumniList({ alumni, onAlumni }: { alumni: Alumni[]; onAlumni: (alumni:
 }
 
 function AlumnusDetails({ alumnus }: { alumnus: Alumni }) {
+  const timeZone = useSchoolTimeZone();
   const rows: [string, ReactNode][] = [
-    ['Registered', formatDate(dateInZone(new Date(alumnus.registrationDate), school.timeZone))],
+    ['Registered', formatDate(dateInZone(new Date(alumnus.registrationDate), timeZone))],
     ['Gender', alumnus.gender === 'male' ? 'Male' : 'Female'],
     ['Period of study', alumnus.periodOfStudy],
     ['Qualification', alumnus.qualification],

@@ -4,6 +4,7 @@ import { adminRequest, uploadImage } from '../../lib/admin-api.ts';
 import { Alert } from './Alert.tsx';
 import { ImageInput, Thumbnail, UploadProgress } from './images.tsx';
 import { Panel } from './Panel.tsx';
+import { useSchoolTimeZone } from './time-zone.ts';
 import { type Action, useAction } from './use-action.ts';
 
 interface Item {
@@ -30,7 +31,8 @@ export interface ItemKind<T extends Item, Draft> {
   addButton: string;
   empty: string;
   failures: { add: string; update: string; delete: string; deleteImage: string };
-  emptyDraft: () => Draft;
+  /** A new item's fields; `timeZone` is the school's, which says what day it is. */
+  emptyDraft: (timeZone: string) => Draft;
   draftOf: (item: T) => Draft;
   /** The spec's validation alert, or null when the draft can be sent. */
   problem: (draft: Draft) => string | null;
@@ -104,14 +106,15 @@ function AddForm<T extends Item, Draft>({
   action: Action;
   onAdd: (draft: Draft, file: File | null) => Promise<boolean>;
 }) {
-  const [draft, setDraft] = useState(kind.emptyDraft);
+  const timeZone = useSchoolTimeZone();
+  const [draft, setDraft] = useState(() => kind.emptyDraft(timeZone));
   const [file, setFile] = useState<File | null>(null);
   const [inputKey, setInputKey] = useState(0);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!(await onAdd(draft, file))) return;
-    setDraft(kind.emptyDraft());
+    setDraft(kind.emptyDraft(timeZone));
     setFile(null);
     setInputKey((key) => key + 1);
   }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   imageField,
   LEADERSHIP_ROLES,
+  LEADERSHIP_TITLES,
   type LeadershipRole,
   messageField,
   type SiteContent,
@@ -14,7 +15,7 @@ import { Panel } from './Panel.tsx';
 import { useAction } from './use-action.ts';
 import type { MessageSaver } from './use-message-saver.ts';
 
-export interface Leader {
+interface Leader {
   title: string;
   name: string;
 }
@@ -22,12 +23,10 @@ export interface Leader {
 /** The five leadership messages and their images, in the order of the public page. */
 export function LeadershipSection({
   content,
-  leaders,
   messages,
   onContent,
 }: {
   content: SiteContent;
-  leaders: Record<LeadershipRole, Leader>;
   messages: MessageSaver;
   /** A call answered the whole content, and the ETag of that version. */
   onContent: (content: SiteContent, etag: string | null) => void;
@@ -43,7 +42,7 @@ export function LeadershipSection({
           <LeaderCard
             key={role}
             role={role}
-            leader={leaders[role]}
+            leader={{ title: LEADERSHIP_TITLES[role], name: content.settings.leaderNames[role] }}
             content={content}
             messages={messages}
             onContent={onContent}

@@ -3,7 +3,6 @@ import { dateInZone } from '../../contract/dates.ts';
 import { emptyNewsDraft, type NewsDraft, newsBody, newsDraftOf, newsProblem } from '../../lib/admin-drafts.ts';
 import { formatDate } from '../../lib/display-format.ts';
 import { priorityColour, priorityLabel } from '../../lib/news-priority.ts';
-import { school } from '../../school.ts';
 import { Field } from '../forms/Field.tsx';
 import { TextField } from '../forms/TextField.tsx';
 import type { FieldsProps, ItemKind } from './ItemsSection.tsx';
@@ -93,7 +92,7 @@ export const NEWS: ItemKind<News, NewsDraft> = {
     delete: 'Failed to delete news',
     deleteImage: 'Failed to delete news image',
   },
-  emptyDraft: () => emptyNewsDraft(dateInZone(new Date(), school.timeZone)),
+  emptyDraft: (timeZone) => emptyNewsDraft(dateInZone(new Date(), timeZone)),
   draftOf: newsDraftOf,
   problem: newsProblem,
   body: newsBody,

@@ -43,8 +43,8 @@ export function useAction() {
     /** The upload progress of the running call (0…1), or null. */
     progress,
     run,
-    /** Shows a validation alert at `place`; no call is made. */
-    refuse: (place: string, title: string) => setAlert({ place, failure: { title } }),
+    /** Shows a validation alert at `place`, with `detail` when the title alone does not say it; no call is made. */
+    refuse: (place: string, title: string, detail?: string) => setAlert({ place, failure: { title, detail } }),
     alertFor: (place: string) => (alert?.place === place ? alert.failure : null),
     dismiss: () => setAlert(null),
     /** The button text for `key`: `busyText` while its call runs. */

@@ -13,14 +13,19 @@ import {
   nested,
   parses,
   ROLE_ROUTES,
+  SLUG_ROUTES,
 } from './routes.ts';
-import { badItemId, badRole, badUsername, dateInput, wrongValue } from './values.ts';
+import { badItemId, badRole, badSlug, badUsername, dateInput, wrongValue } from './values.ts';
 
 const bodyRoute = fc.constantFrom(...BODY_ROUTE_NAMES);
 const limitedTexts = (route: string) =>
   Object.entries(BODY_ROUTES[route]!.fields).filter(([, field]) => field.kind === 'text' && field.max);
 const routeWithLimitedText = fc.constantFrom(...BODY_ROUTE_NAMES.filter((route) => limitedTexts(route).length > 0));
 const fieldOf = (route: string) => fc.constantFrom(...Object.keys(BODY_ROUTES[route]!.fields));
+/** Routes with a field that may not be left out (a subset route such as the settings has none). */
+const routeWithRequired = fc.constantFrom(
+  ...BODY_ROUTE_NAMES.filter((route) => BODY_ROUTES[route]!.required?.length !== 0),
+);
 
 export const attack = fc.oneof(
   fc.record({
@@ -40,7 +45,7 @@ export const attack = fc.oneof(
       }),
     ),
   ),
-  fc.record({ attack: fc.constant('missing field' as const), route: bodyRoute, which: fc.nat() }),
+  fc.record({ attack: fc.constant('missing field' as const), route: routeWithRequired, which: fc.nat() }),
   fc.record({
     attack: fc.constant('huge string' as const),
     route: routeWithLimitedText,
@@ -72,6 +77,7 @@ export const attack = fc.oneof(
   }),
   fc.record({ attack: fc.constant('bad id' as const), route: fc.constantFrom(...ITEM_ID_ROUTES), id: badItemId }),
   fc.record({ attack: fc.constant('unknown role' as const), route: fc.constantFrom(...ROLE_ROUTES), role: badRole }),
+  fc.record({ attack: fc.constant('unknown page' as const), route: fc.constantFrom(...SLUG_ROUTES), slug: badSlug }),
   fc.record({
     attack: fc.constant('image not stored' as const),
     route: fc.constantFrom(
@@ -166,9 +172,10 @@ export function planAttack(a: Attack, c: Context): Planned {
       return refused(request);
     }
     case 'bad id':
-    case 'unknown role': {
+    case 'unknown role':
+    case 'unknown page': {
       const route = ID_ROUTES[a.route]!;
-      const id = a.attack === 'bad id' ? a.id : a.role;
+      const id = a.attack === 'bad id' ? a.id : a.attack === 'unknown role' ? a.role : a.slug;
       const body = route.body?.(c);
       return refused({
         method: route.method,
@@ -187,7 +194,9 @@ export function planAttack(a: Attack, c: Context): Planned {
       return refused(json(route, jsonText(bodies[a.route] ?? { ...route.body(c), ...missing })));
     }
     case 'expiry before publishing': {
-      const expiry = new Date(Date.parse(a.publish.stored) - a.daysEarlier * 86_400_000).toISOString().slice(0, 10);
+      const expiry = new Date(Date.parse(a.publish.stored(c.content.settings.timeZone)) - a.daysEarlier * 86_400_000)
+        .toISOString()
+        .slice(0, 10);
       return refused(
         json(BODY_ROUTES['POST /api/news']!, jsonText({ ...EVENT, publishDate: a.publish.sent, expiryDate: expiry })),
       );

@@ -58,7 +58,10 @@ export type Kind =
   | 'mobile'
   | 'gender'
   | 'code'
-  | 'list';
+  | 'list'
+  | 'object'
+  | 'socialLinks'
+  | 'timeZone';
 export interface Field {
   kind: Kind;
   max?: number;
@@ -118,6 +121,30 @@ export const CONTENT_FIELDS: Record<string, Field> = Object.fromEntries([
   ]),
 ]);
 
+/** The settings an attack may break; the curriculum is left out: `["x"]` is one it accepts. */
+export const SETTINGS_FIELDS: Record<string, Field> = {
+  schoolName: text(120),
+  shortName: text(60),
+  tagline: text(300),
+  brandLine: text(120),
+  address: text(500),
+  phone: { kind: 'mobile' },
+  email: { kind: 'email' },
+  officeHours: { kind: 'list' },
+  social: { kind: 'socialLinks' },
+  aboutIntro: text(1000),
+  aboutStory: text(10_000),
+  vision: text(2000),
+  mission: text(2000),
+  values: { kind: 'list' },
+  reasons: { kind: 'list' },
+  programmes: { kind: 'list' },
+  calendar: { kind: 'object' },
+  leaderNames: { kind: 'object' },
+  timeZone: { kind: 'timeZone' },
+};
+export const PAGE_FIELDS: Record<string, Field> = { title: text(120), body: text(50_000) };
+
 export const ALUMNUS = {
   fullName: 'Fuzz Alumnus',
   gender: 'female',
@@ -139,6 +166,8 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
     path: () => '/api/content',
     fields: CONTENT_FIELDS,
     body: (c) => ({ ...c.content }),
+    // The spec's fields; those added since (settings, pages…) keep their value when left out.
+    required: Object.keys(CONTENT_FIELDS),
   },
   'POST /api/logos': {
     method: 'POST',
@@ -181,6 +210,20 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
     fields: PHOTO_FIELDS,
     body: (c) => ({ ...c.image, caption: 'Hall' }),
     required: ['imageId', 'caption'],
+  },
+  'PUT /api/settings': {
+    method: 'PUT',
+    path: () => '/api/settings',
+    fields: SETTINGS_FIELDS,
+    body: () => ({ phone: '+91 80 4000 1234', officeHours: [{ days: 'Mon-Fri', hours: '8:00 AM-4:00 PM' }] }),
+    // Any subset may be sent: none is required.
+    required: [],
+  },
+  'PUT /api/pages/:slug': {
+    method: 'PUT',
+    path: () => '/api/pages/privacy',
+    fields: PAGE_FIELDS,
+    body: () => ({ title: 'Privacy Policy', body: '## What we keep\n\nAs little as we can.' }),
   },
   'POST /api/alumni': { method: 'POST', path: () => '/api/alumni', fields: ALUMNI_FIELDS, body: () => ALUMNUS },
   'PUT /api/alumni/:id/approve': {
@@ -246,9 +289,15 @@ export const ID_ROUTES: Record<
   'PUT /api/person-image/:role': { method: 'PUT', path: (role) => `/api/person-image/${role}`, body: (c) => c.image },
   'DELETE /api/person-image/:role': { method: 'DELETE', path: (role) => `/api/person-image/${role}` },
   'DELETE /api/admin/accounts/:username': { method: 'DELETE', path: (name) => `/api/admin/accounts/${name}` },
+  'PUT /api/pages/:slug': {
+    method: 'PUT',
+    path: (slug) => `/api/pages/${slug}`,
+    body: () => ({ title: 'Hacked', body: 'x' }),
+  },
 };
 export const ITEM_ID_ROUTES = Object.keys(ID_ROUTES).filter((name) => name.includes(':id'));
 export const ROLE_ROUTES = Object.keys(ID_ROUTES).filter((name) => name.includes(':role'));
+export const SLUG_ROUTES = Object.keys(ID_ROUTES).filter((name) => name.includes(':slug'));
 
 /** Writes that take nothing but the token: sent as writes meant to succeed (writes.ts). */
 export const BODILESS_ROUTES = ['POST /api/admin/2fa/setup'];

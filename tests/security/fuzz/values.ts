@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { LEADERSHIP_ROLES } from '../../../site/contract/content.ts';
 import { dateInZone } from '../../../site/contract/dates.ts';
-import { school } from '../../../site/school.ts';
+import { PAGE_SLUGS } from '../../../site/contract/pages.ts';
 import type { Kind } from './routes.ts';
 
 const WHITESPACE = fc.constantFrom('', ' ', '  ', '\t', '\n', '\u00a0', '\u2003');
@@ -36,10 +36,16 @@ const day = fc.date({
   max: new Date('2099-12-31T00:00:00Z'),
   noInvalidDate: true,
 });
-/** A date as `YYYY-MM-DD` or as a full ISO date-time, with the calendar day the school stores. */
+/**
+ * A date as `YYYY-MM-DD` or as a full ISO date-time, with the calendar day the school stores: for
+ * a date-time, the day it falls on in the school's time zone (the settings', which writes change).
+ */
 export const dateInput = fc.oneof(
-  day.map((date) => ({ sent: date.toISOString().slice(0, 10), stored: date.toISOString().slice(0, 10) })),
-  day.map((date) => ({ sent: date.toISOString(), stored: dateInZone(date, school.timeZone) })),
+  day.map((date) => {
+    const sent = date.toISOString().slice(0, 10);
+    return { sent, stored: (_timeZone: string) => sent };
+  }),
+  day.map((date) => ({ sent: date.toISOString(), stored: (timeZone: string) => dateInZone(date, timeZone) })),
 );
 export const timeInput = fc
   .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
@@ -104,6 +110,17 @@ export const wrongValue: Record<Kind, fc.Arbitrary<unknown>> = {
     fc.integer({ min: 0, max: 999_999 }),
     fc.constantFrom('12345', '1234567', 'abcdef', '', '12-34-56', '１２３４５６', '123456\u0000', '0x1234'),
   ),
+  object: NOT_TEXT,
+  socialLinks: fc.oneof(
+    NOT_TEXT.filter((value) => typeof value !== 'object' || value === null || Array.isArray(value)),
+    fc.record({
+      facebook: fc.constantFrom('javascript:alert(1)', 'facebook.com/school', 'https://', 'ftp://x.example', 7),
+    }),
+  ),
+  timeZone: fc.oneof(
+    NOT_TEXT,
+    fc.constantFrom('Mars/Olympus', '+05:30', '', 'UTC+5', 'Asia/Kolkata; rm -rf /', '../../etc/localtime', 'asia'),
+  ),
 };
 
 /** Ids that cannot name an item: traversals (plain, encoded, doubly encoded), other forms, unknown ids. */
@@ -166,6 +183,24 @@ export const badRole = fc
     fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }).map(encodeURIComponent),
   )
   .filter((role) => !(LEADERSHIP_ROLES as readonly string[]).includes(role));
+
+export const badSlug = fc
+  .oneof(
+    fc.constantFrom(
+      '__proto__',
+      'constructor',
+      'Privacy',
+      'privacy%20',
+      'privacy%00',
+      '..%2fprivacy',
+      'contact',
+      'sitemap',
+      'about',
+      '%2e%2e%2fcontent.json',
+    ),
+    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }).map(encodeURIComponent),
+  )
+  .filter((slug) => !(PAGE_SLUGS as readonly string[]).includes(slug));
 
 /** Keys that must have no effect, with values meant to do harm if they had one. */
 export const junk = fc.array(

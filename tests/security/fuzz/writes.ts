@@ -5,6 +5,8 @@
 import fc from 'fast-check';
 import type { Alumni } from '../../../site/contract/alumni.ts';
 import { LEADERSHIP_ROLES, type SiteContent } from '../../../site/contract/content.ts';
+import { PAGE_SLUGS } from '../../../site/contract/pages.ts';
+import { slugify } from '../../../site/contract/settings.ts';
 import type { RawRequest } from '../support.ts';
 import { planAttack } from './attacks.ts';
 import type { Context, Planned, Stored } from './routes.ts';
@@ -16,7 +18,9 @@ import {
   IMAGE_FIELDS,
   jsonText,
   NEWS_FIELDS,
+  PAGE_FIELDS,
   PHOTO_FIELDS,
+  SETTINGS_FIELDS,
 } from './routes.ts';
 import { dateInput, junk, textUpTo, timeInput } from './values.ts';
 
@@ -41,6 +45,20 @@ const newsInput = fc.record({
 const pick = fc.nat();
 const list = fc.constantFrom('homegallery', 'gallery') as fc.Arbitrary<'homegallery' | 'gallery'>;
 const role = fc.constantFrom(...LEADERSHIP_ROLES);
+/** A subset of the settings, as an administrator changes them (at least one field). */
+const settingsInput = fc
+  .record(
+    {
+      schoolName: fc.constantFrom('Sunridge Valley School', 'Green Hills Academy', ' Hillcrest Public School '),
+      tagline: textUpTo(300),
+      phone: fc.constantFrom('+91 80 4000 1234', ' 080-4000 5678 ', '+1 (555) 010-0199'),
+      officeHours: fc.array(fc.record({ days: textUpTo(60), hours: textUpTo(60) }), { maxLength: 4 }),
+      linkedin: fc.constantFrom('', 'https://www.linkedin.com/school/example', ' https://x.example/a?b=c '),
+      timeZone: fc.constantFrom('Asia/Kolkata', 'UTC', 'Europe/London', 'Pacific/Kiritimati'),
+    },
+    { requiredKeys: [] },
+  )
+  .filter((input) => Object.keys(input).length > 0);
 
 export const write = fc.oneof(
   fc.record({ write: fc.constant('add event' as const), input: eventInput, junk }),
@@ -59,6 +77,14 @@ export const write = fc.oneof(
   fc.record({ write: fc.constant('remove leader image' as const), role }),
   fc.record({ write: fc.constant('edit message' as const), role, message: textUpTo(10_000), junk }),
   fc.record({ write: fc.constant('approve alumni' as const), pick, isApproved: fc.boolean(), junk }),
+  fc.record({ write: fc.constant('edit settings' as const), input: settingsInput, junk }),
+  fc.record({
+    write: fc.constant('edit page' as const),
+    slug: fc.constantFrom(...PAGE_SLUGS),
+    title: textUpTo(120),
+    body: textUpTo(50_000),
+    junk,
+  }),
   fc.record({
     write: fc.constant('register alumni' as const),
     fullName: textUpTo(120),
@@ -103,7 +129,7 @@ export function planWrite(w: Write, c: Context): Planned {
       const stored = {
         title: input.title.trim(),
         description: input.description.trim(),
-        date: input.date.stored,
+        date: input.date.stored(content.settings.timeZone),
         time: input.time ?? '',
         location: input.location?.trim() ?? '',
         image: storedImage(input.image),
@@ -127,7 +153,9 @@ export function planWrite(w: Write, c: Context): Planned {
       const expiry =
         input.expiresAfterDays === null
           ? null
-          : new Date(Date.parse(input.publishDate.stored) + input.expiresAfterDays * 86_400_000)
+          : new Date(
+              Date.parse(input.publishDate.stored(content.settings.timeZone)) + input.expiresAfterDays * 86_400_000,
+            )
               .toISOString()
               .slice(0, 10);
       const body = jsonText(
@@ -144,7 +172,7 @@ export function planWrite(w: Write, c: Context): Planned {
       const stored = {
         title: input.title.trim(),
         description: input.description.trim(),
-        publishDate: input.publishDate.stored,
+        publishDate: input.publishDate.stored(content.settings.timeZone),
         expiryDate: expiry,
         priority: input.priority ?? 'medium',
         image: storedImage(input.image),
@@ -237,6 +265,39 @@ export function planWrite(w: Write, c: Context): Planned {
       return changeContent(
         send('PUT', '/api/content', jsonText({ ...content, [`${w.role}Message`]: w.message }, w.junk, CONTENT_FIELDS)),
         (before) => ({ ...before, [`${w.role}Message`]: w.message.trim() }),
+      );
+    case 'edit settings': {
+      const { linkedin, ...rest } = w.input;
+      const sent = { ...rest, ...(linkedin === undefined ? {} : { social: { linkedin } }) };
+      return changeContent(send('PUT', '/api/settings', jsonText(sent, w.junk, SETTINGS_FIELDS)), (before) => {
+        const trimmed = (value: string | undefined, old: string) => (value === undefined ? old : value.trim());
+        const settings = {
+          ...before.settings,
+          schoolName: trimmed(rest.schoolName, before.settings.schoolName),
+          tagline: trimmed(rest.tagline, before.settings.tagline),
+          phone: trimmed(rest.phone, before.settings.phone),
+          timeZone: rest.timeZone ?? before.settings.timeZone,
+          officeHours:
+            rest.officeHours?.map((row) => ({ days: row.days.trim(), hours: row.hours.trim() })) ??
+            before.settings.officeHours,
+          social: { ...before.settings.social, linkedin: trimmed(linkedin, before.settings.social.linkedin) },
+        };
+        // A new name keeps the old about address, which then redirects; a name taken back is current again.
+        const [old, now] = [slugify(before.settings.schoolName), slugify(settings.schoolName)];
+        const former =
+          old === now ? before.settings.formerSlugs : [old, ...before.settings.formerSlugs.filter((s) => s !== old)];
+        return { ...before, settings: { ...settings, formerSlugs: former.filter((s) => s !== now) } };
+      });
+    }
+    case 'edit page':
+      return changeContent(
+        send('PUT', `/api/pages/${w.slug}`, jsonText({ title: w.title, body: w.body }, w.junk, PAGE_FIELDS)),
+        (before) => ({
+          ...before,
+          pages: before.pages.map((page) =>
+            page.slug === w.slug ? { slug: w.slug, title: w.title.trim(), body: w.body.trim() } : page,
+          ),
+        }),
       );
     case 'approve alumni': {
       const target = picked(c.alumni, w.pick);

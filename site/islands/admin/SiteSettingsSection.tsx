@@ -1,0 +1,515 @@
+import { type FormEvent, memo, type ReactNode, useMemo, useState } from 'react';
+import { LEADERSHIP_ROLES, LEADERSHIP_TITLES } from '../../contract/content.ts';
+import { type Settings, SOCIAL_LABELS, SOCIAL_NETWORKS } from '../../contract/settings.ts';
+import { adminRequest } from '../../lib/admin-api.ts';
+import { type SettingsDraft, settingsBody, settingsDraftOf, settingsProblem } from '../../lib/settings-draft.ts';
+import { Field } from '../forms/Field.tsx';
+import { TextField } from '../forms/TextField.tsx';
+import { Alert } from './Alert.tsx';
+import { Panel } from './Panel.tsx';
+import { RowsField } from './RowsField.tsx';
+import { useAction } from './use-action.ts';
+
+const SAVE = 'save';
+const FAILED = 'Failed to save settings';
+
+type Setter<K extends keyof SettingsDraft> = (value: SettingsDraft[K]) => void;
+
+/**
+ * The school's details: name, contact, social links, the about texts, the reasons to choose the
+ * school, programmes, calendar, leaders' names and time zone. One form, saved as a whole.
+ */
+export const SiteSettingsSection = memo(function SiteSettingsSection({
+  settings,
+  onSettings,
+}: {
+  settings: Settings;
+  onSettings: (settings: Settings) => void;
+}) {
+  const action = useAction();
+  const [draft, setDraft] = useState(() => settingsDraftOf(settings));
+  const [savedDraft, setSavedDraft] = useState(draft);
+  const [saved, setSaved] = useState(false);
+  const changed = useMemo(() => JSON.stringify(draft) !== JSON.stringify(savedDraft), [draft, savedDraft]);
+  const set =
+    <K extends keyof SettingsDraft>(key: K): Setter<K> =>
+    (value) => {
+      setSaved(false);
+      setDraft((current) => ({ ...current, [key]: value }));
+    };
+  const disabled = action.busy;
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const problem = settingsProblem(draft);
+    if (problem) return action.refuse(SAVE, FAILED, problem);
+    const ok = await action.run(SAVE, FAILED, async () => {
+      const answer = await adminRequest<Settings>('/api/settings', { method: 'PUT', json: settingsBody(draft) });
+      const next = settingsDraftOf(answer);
+      setDraft(next);
+      setSavedDraft(next);
+      onSettings(answer);
+    });
+    setSaved(ok);
+  }
+
+  return (
+    <Panel
+      id="site"
+      title="School details"
+      summary="The school's name, contact details and the texts of the About, Why and Academic Corner pages. Saved together with the button at the end."
+    >
+      <form className="settings-form" onSubmit={save} noValidate aria-label="School details">
+        <Group title="School">
+          <Text
+            id="school-name"
+            label="School name"
+            value={draft.schoolName}
+            onChange={set('schoolName')}
+            required
+            max={120}
+            disabled={disabled}
+          />
+          <Text
+            id="school-short-name"
+            label="Short name (menu and alumni page)"
+            value={draft.shortName}
+            onChange={set('shortName')}
+            required
+            max={60}
+            disabled={disabled}
+          />
+          <Text
+            id="school-tagline"
+            label="Tagline (home page)"
+            value={draft.tagline}
+            onChange={set('tagline')}
+            max={300}
+            multiline
+            disabled={disabled}
+          />
+          <Text
+            id="school-brand-line"
+            label="Line under the name (header)"
+            value={draft.brandLine}
+            onChange={set('brandLine')}
+            max={120}
+            disabled={disabled}
+          />
+          <p className="hint field-wide">
+            The About pages' addresses follow the name. After a rename, the old addresses lead to the new ones.
+          </p>
+        </Group>
+
+        <Group title="Contact">
+          <Text
+            id="school-phone"
+            label="Phone"
+            value={draft.phone}
+            onChange={set('phone')}
+            required
+            max={40}
+            disabled={disabled}
+          />
+          <Text
+            id="school-email"
+            label="E-mail"
+            value={draft.email}
+            onChange={set('email')}
+            required
+            max={254}
+            disabled={disabled}
+          />
+          <Text
+            id="school-address"
+            label="Address (one line per line)"
+            value={draft.address}
+            onChange={set('address')}
+            required
+            max={500}
+            multiline
+            disabled={disabled}
+          />
+          <RowsField
+            id="office-hours"
+            legend="Office hours"
+            rows={draft.officeHours}
+            onChange={set('officeHours')}
+            newRow={() => ({ days: '', hours: '' })}
+            rowName="office hours row"
+            addLabel="Add office hours row"
+            max={14}
+            disabled={disabled}
+          >
+            {(row, setRow, index) => (
+              <>
+                <Text
+                  id={`office-hours-${index}-days`}
+                  label="Days"
+                  value={row.days}
+                  onChange={(days) => setRow({ ...row, days })}
+                  required
+                  max={60}
+                  disabled={disabled}
+                />
+                <Text
+                  id={`office-hours-${index}-hours`}
+                  label="Hours"
+                  value={row.hours}
+                  onChange={(hours) => setRow({ ...row, hours })}
+                  required
+                  max={60}
+                  disabled={disabled}
+                />
+              </>
+            )}
+          </RowsField>
+        </Group>
+
+        <Group
+          title="Social links"
+          hint="The full address of each page, starting with https://. Leave a network empty to hide its icon."
+        >
+          {SOCIAL_NETWORKS.map((network) => (
+            <Text
+              key={network}
+              id={`social-${network}`}
+              label={SOCIAL_LABELS[network]}
+              value={draft.social[network]}
+              onChange={(url) => set('social')({ ...draft.social, [network]: url })}
+              max={300}
+              disabled={disabled}
+            />
+          ))}
+        </Group>
+
+        <Group title="About Us">
+          <Text
+            id="about-intro"
+            label="Introduction (also on the home page)"
+            value={draft.aboutIntro}
+            onChange={set('aboutIntro')}
+            required
+            max={1000}
+            multiline
+            disabled={disabled}
+          />
+          <Text
+            id="about-story"
+            label="Our story (a blank line between paragraphs)"
+            value={draft.aboutStory}
+            onChange={set('aboutStory')}
+            max={10_000}
+            multiline
+            disabled={disabled}
+          />
+          <Text
+            id="about-vision"
+            label="Vision"
+            value={draft.vision}
+            onChange={set('vision')}
+            required
+            max={2000}
+            multiline
+            disabled={disabled}
+          />
+          <Text
+            id="about-mission"
+            label="Mission"
+            value={draft.mission}
+            onChange={set('mission')}
+            required
+            max={2000}
+            multiline
+            disabled={disabled}
+          />
+          <TitledRows
+            id="values"
+            legend="Values"
+            rowName="value"
+            addLabel="Add value"
+            rows={draft.values}
+            onChange={set('values')}
+            disabled={disabled}
+          />
+        </Group>
+
+        <Group title="Why choose us">
+          <TitledRows
+            id="reasons"
+            legend="Reasons to choose the school"
+            rowName="reason"
+            addLabel="Add reason"
+            rows={draft.reasons}
+            onChange={set('reasons')}
+            disabled={disabled}
+          />
+        </Group>
+
+        <Group title="Academic Corner">
+          <RowsField
+            id="programmes"
+            legend="Programmes"
+            rows={draft.programmes}
+            onChange={set('programmes')}
+            newRow={() => ({ name: '', classes: '', text: '', streams: '' })}
+            rowName="programme"
+            addLabel="Add programme"
+            max={20}
+            disabled={disabled}
+          >
+            {(row, setRow, index) => (
+              <>
+                <Text
+                  id={`programme-${index}-name`}
+                  label="Name"
+                  value={row.name}
+                  onChange={(name) => setRow({ ...row, name })}
+                  required
+                  max={100}
+                  disabled={disabled}
+                />
+                <Text
+                  id={`programme-${index}-classes`}
+                  label="Classes"
+                  value={row.classes}
+                  onChange={(classes) => setRow({ ...row, classes })}
+                  max={100}
+                  disabled={disabled}
+                />
+                <Text
+                  id={`programme-${index}-streams`}
+                  label="Streams (separated by commas)"
+                  value={row.streams}
+                  onChange={(streams) => setRow({ ...row, streams })}
+                  max={600}
+                  disabled={disabled}
+                />
+                <Text
+                  id={`programme-${index}-text`}
+                  label="Description"
+                  value={row.text}
+                  onChange={(text) => setRow({ ...row, text })}
+                  max={1000}
+                  multiline
+                  disabled={disabled}
+                />
+              </>
+            )}
+          </RowsField>
+          <RowsField
+            id="curriculum"
+            legend="Curriculum"
+            rows={draft.curriculum}
+            onChange={set('curriculum')}
+            newRow={() => ''}
+            rowName="curriculum line"
+            addLabel="Add curriculum line"
+            max={30}
+            disabled={disabled}
+          >
+            {(line, setLine, index) => (
+              <Text
+                id={`curriculum-${index}`}
+                label={`Line ${index + 1}`}
+                value={line}
+                onChange={setLine}
+                required
+                max={1000}
+                multiline
+                disabled={disabled}
+              />
+            )}
+          </RowsField>
+          <Text
+            id="calendar-year"
+            label="Academic calendar: year"
+            value={draft.calendar.year}
+            onChange={(year) => set('calendar')({ ...draft.calendar, year })}
+            required
+            max={40}
+            disabled={disabled}
+          />
+          <RowsField
+            id="calendar-terms"
+            legend="Academic calendar: terms and exams"
+            rows={draft.calendar.terms}
+            onChange={(terms) => set('calendar')({ ...draft.calendar, terms })}
+            newRow={() => ({ period: '', what: '' })}
+            rowName="calendar entry"
+            addLabel="Add calendar entry"
+            max={30}
+            disabled={disabled}
+          >
+            {(row, setRow, index) => (
+              <>
+                <Text
+                  id={`calendar-${index}-period`}
+                  label="When"
+                  value={row.period}
+                  onChange={(period) => setRow({ ...row, period })}
+                  required
+                  max={100}
+                  disabled={disabled}
+                />
+                <Text
+                  id={`calendar-${index}-what`}
+                  label="What"
+                  value={row.what}
+                  onChange={(what) => setRow({ ...row, what })}
+                  required
+                  max={200}
+                  disabled={disabled}
+                />
+              </>
+            )}
+          </RowsField>
+        </Group>
+
+        <Group title="Leadership names" hint="The names shown with each leadership message.">
+          {LEADERSHIP_ROLES.map((role) => (
+            <Text
+              key={role}
+              id={`leader-name-${role}`}
+              label={LEADERSHIP_TITLES[role]}
+              value={draft.leaderNames[role]}
+              onChange={(name) => set('leaderNames')({ ...draft.leaderNames, [role]: name })}
+              required
+              max={120}
+              disabled={disabled}
+            />
+          ))}
+        </Group>
+
+        <Group title="Time zone" hint="Decides when an event is over and from which day news is shown.">
+          <TimeZoneField value={draft.timeZone} onChange={set('timeZone')} disabled={disabled} />
+        </Group>
+
+        <Alert failure={action.alertFor(SAVE)} onDismiss={action.dismiss} />
+        {saved && !changed && (
+          <p className="notice notice-success" role="status">
+            The school details are saved. The site is being republished with them.
+          </p>
+        )}
+        <div className="form-actions settings-actions">
+          <button type="submit" disabled={disabled}>
+            {action.label(SAVE, 'Save school details', 'Saving…')}
+          </button>
+          {changed && <span className="save-state">You have unsaved changes.</span>}
+        </div>
+      </form>
+    </Panel>
+  );
+});
+
+function Group({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
+  return (
+    <fieldset className="settings-group">
+      <legend>{title}</legend>
+      {hint && <p className="hint">{hint}</p>}
+      <div className="field-grid">{children}</div>
+    </fieldset>
+  );
+}
+
+function Text({
+  max,
+  ...props
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  required?: boolean;
+  multiline?: boolean;
+  max: number;
+  disabled: boolean;
+}) {
+  return <TextField {...props} maxLength={max} />;
+}
+
+function TitledRows({
+  rows,
+  onChange,
+  disabled,
+  ...texts
+}: {
+  id: string;
+  legend: string;
+  rowName: string;
+  addLabel: string;
+  rows: { title: string; text: string }[];
+  onChange: (rows: { title: string; text: string }[]) => void;
+  disabled: boolean;
+}) {
+  return (
+    <RowsField
+      {...texts}
+      rows={rows}
+      onChange={onChange}
+      newRow={() => ({ title: '', text: '' })}
+      max={20}
+      disabled={disabled}
+    >
+      {(row, setRow, index) => (
+        <>
+          <Text
+            id={`${texts.id}-${index}-title`}
+            label="Title"
+            value={row.title}
+            onChange={(title) => setRow({ ...row, title })}
+            required
+            max={120}
+            disabled={disabled}
+          />
+          <Text
+            id={`${texts.id}-${index}-text`}
+            label="Text"
+            value={row.text}
+            onChange={(text) => setRow({ ...row, text })}
+            required
+            max={500}
+            multiline
+            disabled={disabled}
+          />
+        </>
+      )}
+    </RowsField>
+  );
+}
+
+/** The zone's name, with the names this browser knows to pick from. */
+function TimeZoneField({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+}) {
+  const zones = useMemo(() => Intl.supportedValuesOf('timeZone'), []);
+  return (
+    <Field id="school-time-zone" name="timeZone" label="Time zone" required>
+      {({ required: _required, ...control }) => (
+        <>
+          <input
+            {...control}
+            list="time-zones"
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            disabled={disabled}
+            aria-required
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <datalist id="time-zones">
+            {zones.map((zone) => (
+              <option key={zone} value={zone} />
+            ))}
+          </datalist>
+        </>
+      )}
+    </Field>
+  );
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { exampleSettings } from '../contract/example-settings.ts';
+import { settingsBody, settingsDraftOf, settingsProblem } from './settings-draft.ts';
+
+describe('the settings form', () => {
+  it('types streams as one line and sends them as a list, without the former slugs', () => {
+    const settings = { ...exampleSettings(), formerSlugs: ['old-name'] };
+    const draft = settingsDraftOf(settings);
+    expect(draft.programmes[1]!.streams).toBe('Science, Arts');
+    expect(draft).not.toHaveProperty('formerSlugs');
+    const { formerSlugs: _, ...editable } = settings;
+    expect(settingsBody(draft)).toEqual(editable);
+    expect(
+      settingsBody({ ...draft, programmes: [{ ...draft.programmes[0]!, streams: ' A,, B ,' }] }).programmes,
+    ).toEqual([{ ...settings.programmes[0], streams: ['A', 'B'] }]);
+  });
+
+  it("says what the server would refuse, in the server's words", () => {
+    const draft = settingsDraftOf(exampleSettings());
+    expect(settingsProblem(draft)).toBeNull();
+    expect(settingsProblem({ ...draft, schoolName: ' ' })).toBe('The school name is required');
+    expect(settingsProblem({ ...draft, timeZone: 'Mars/Olympus' })).toBe(
+      'The time zone must be a time zone name such as Asia/Kolkata',
+    );
+    expect(settingsProblem({ ...draft, officeHours: [{ days: 'Mon', hours: '' }] })).toBe(
+      'Every office hours row needs its hours',
+    );
+  });
+});
