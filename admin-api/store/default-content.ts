@@ -1,7 +1,8 @@
 import type { SiteContent } from '../../site/contract/content.ts';
 import { school } from '../../site/school.ts';
+import { defaultCirculars } from './default-circulars.ts';
 
-/** The content of a fresh data folder: short welcome messages and no items. */
+/** The content of a fresh data folder: short welcome messages, the three circulars and no other items. */
 export function defaultContent(): SiteContent {
   const welcome = (role: string) =>
     `Welcome to ${school.name}. As ${role}, I am proud of our students, our teachers and the families who trust us. Thank you for visiting our website.`;
@@ -21,5 +22,6 @@ export function defaultContent(): SiteContent {
     headmistressImage: null,
     honoraryPresidentMessage: welcome('Honorary President'),
     honoraryPresidentImage: null,
+    circulars: defaultCirculars(),
   };
 }

@@ -41,3 +41,11 @@ export interface PasswordChanged {
 export interface MessageAnswer {
   message: string;
 }
+
+/** POST /api/documents */
+export interface UploadedDocument {
+  documentId: string;
+  originalName: string;
+  /** In bytes. */
+  size: number;
+}
