@@ -5,8 +5,12 @@ import { errorAnswer, HttpError } from './http/errors.ts';
 import { apiSecurityHeaders } from './http/security-headers.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { alumniRoutes } from './routes/alumni.ts';
+import { circularRoutes } from './routes/circulars.ts';
+import { contactRoutes } from './routes/contact.ts';
 import { contentRoutes } from './routes/content.ts';
 import { contentListRoutes } from './routes/content-lists.ts';
+import { documentRoutes } from './routes/documents.ts';
+import { exportRoutes } from './routes/exports.ts';
 import { imageRoutes } from './routes/images.ts';
 import { leadershipRoutes } from './routes/leadership.ts';
 
@@ -18,14 +22,19 @@ const JSON_BODY_LIMIT = 1024 * 1024;
  */
 export function createApp(deps: AppDeps): Hono {
   const api = new Hono()
-    // Hono runs handlers in the order they are added: the upload (10 MB) and the whole content
-    // document come first with limits of their own; every other body is limited to 1 MB.
+    // Hono runs handlers in the order they are added: the uploads (10 MB images, 20 MB documents)
+    // and the whole content document come first with limits of their own; every other body is
+    // limited to 1 MB.
     .route('/', imageRoutes(deps))
+    .route('/', documentRoutes(deps))
     .route('/', contentRoutes(deps))
     .use(limitBody(JSON_BODY_LIMIT, 'The request is too large'))
     .route('/', contentListRoutes(deps))
     .route('/', leadershipRoutes(deps))
     .route('/', alumniRoutes(deps))
+    .route('/', circularRoutes(deps))
+    .route('/', contactRoutes(deps))
+    .route('/', exportRoutes(deps))
     .route('/', adminRoutes(deps))
     .all('*', () => {
       throw new HttpError(404, 'There is no such API call');
