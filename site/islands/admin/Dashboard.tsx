@@ -6,8 +6,10 @@ import { adminRequest } from '../../lib/admin-api.ts';
 import { adminSession } from '../../lib/admin-session.ts';
 import { ApiError, CONNECTION_MESSAGE } from '../../lib/api-client.ts';
 import { type AlumniList, AlumniSection } from './AlumniSection.tsx';
+import { CircularsSection } from './CircularsSection.tsx';
 import { EVENTS } from './events.tsx';
 import { GALLERY, GallerySection, HOME_GALLERY } from './GallerySection.tsx';
+import { InboxSection } from './InboxSection.tsx';
 import { ItemsSection } from './ItemsSection.tsx';
 import { type Leader, LeadershipSection } from './LeadershipSection.tsx';
 import { LogosSection } from './LogosSection.tsx';
@@ -36,9 +38,11 @@ const SECTIONS = [
   ['leadership', 'Leadership'],
   ['events', 'Events'],
   ['news', 'News'],
+  ['circulars', 'Circulars'],
   ['homegallery', 'Home gallery'],
   ['gallery', 'Gallery'],
   ['alumni', 'Alumni'],
+  ['inbox', 'Inbox'],
 ] as const;
 
 /**
@@ -145,6 +149,7 @@ function DashboardView({ schoolName, leaders, loaded }: DashboardProps & { loade
         />
         <ItemsSection kind={EVENTS} items={content.events} onItems={(events) => document.saved({ events })} />
         <ItemsSection kind={NEWS} items={content.news} onItems={(news) => document.saved({ news })} />
+        <CircularsSection circulars={content.circulars} onCirculars={(circulars) => document.saved({ circulars })} />
         <GallerySection
           texts={HOME_GALLERY}
           items={content.homegallery}
@@ -156,6 +161,7 @@ function DashboardView({ schoolName, leaders, loaded }: DashboardProps & { loade
           onAlumni={(list) => setAlumni({ ok: true, alumni: list })}
           onRetry={() => void loadAlumni().then(setAlumni)}
         />
+        <InboxSection />
       </div>
     </div>
   );
