@@ -4,7 +4,7 @@
  * header, so a file's name cannot end it or add another.
  */
 export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const ascii = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeRfc5987(name)}`;
 }
 
