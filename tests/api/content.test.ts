@@ -36,6 +36,7 @@ describe('GET /api/content', () => {
         'headmistressImage',
         'honoraryPresidentMessage',
         'honoraryPresidentImage',
+        'circulars',
       ].sort(),
     );
     const etag = answer.headers.get('etag')!;
