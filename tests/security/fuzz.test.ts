@@ -12,11 +12,13 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { uploaded } from '../api/helpers.ts';
+import { pdfFile, uploadedDocument } from '../api/test-documents.ts';
 import { animatedGif, solidImage } from '../api/test-images.ts';
 import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
 import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
 import { attack, planAttack } from './fuzz/attacks.ts';
 import { damagedImage, planDamagedImage } from './fuzz/damaged-images.ts';
+import { documentUpload, planDocumentUpload } from './fuzz/documents.ts';
 import { ALUMNUS, BODY_ROUTES, type Context, ID_ROUTES, type Planned, type Stored } from './fuzz/routes.ts';
 import { planWrite, write } from './fuzz/writes.ts';
 import { apiCalls, jsonOf, rawRequest, storedFiles, Tally } from './support.ts';
@@ -29,6 +31,7 @@ const tally = new Tally('Fuzzing');
 let server: RunningServer;
 let context: Omit<Context, keyof Stored>;
 let images: Buffer[];
+let files: Buffer[];
 
 beforeAll(async () => {
   server = await startServer();
@@ -37,7 +40,16 @@ beforeAll(async () => {
   // The first logo keeps the image in use: writes may attach and detach it all they like.
   await call(server.url, 'POST', '/api/logos', { token, json: image });
   await call(server.url, 'POST', '/api/alumni', { json: ALUMNUS });
-  context = { token, image, password: PASSWORD, counters: { registrations: 0 } };
+  // The first circular added keeps the document in use, as the logo keeps the image.
+  const { documentId, originalName } = await uploadedDocument(server.url, token, pdfFile('Fixture'), 'fixture.pdf');
+  const document = { documentId, originalName };
+  const circulars = await call(server.url, 'POST', '/api/circulars', {
+    token,
+    json: { title: 'Keeper', date: '2030-01-01', document },
+  });
+  const keeper = circulars.body.find((circular: { title: string }) => circular.title === 'Keeper')._id;
+  context = { token, image, document, keeper, password: PASSWORD, counters: { registrations: 0, messages: 0 } };
+  files = [pdfFile('One'), pdfFile('Two'), await solidImage('png', 16, 16), Buffer.from('Dear parents,\n')];
   images = await Promise.all([
     solidImage('png', 16, 16),
     solidImage('jpeg', 16, 16),
@@ -51,9 +63,10 @@ afterAll(async () => {
   await disposeServer(server);
 });
 
-const parse = (files: Record<string, string>): Stored => ({
-  content: JSON.parse(files['content.json']!),
-  alumni: JSON.parse(files['alumni.json']!).alumni,
+const parse = (stored: Record<string, string>): Stored => ({
+  content: JSON.parse(stored['content.json']!),
+  alumni: JSON.parse(stored['alumni.json']!).alumni,
+  messages: JSON.parse(stored['messages.json']!).messages,
 });
 
 /** Sends one case and checks what it did to the stored files. */
@@ -86,12 +99,22 @@ async function check(plan: Planned): Promise<void> {
     case 'anything but a server error':
       expect(after).toEqual(before);
       tally.add(`damaged images ${answer.status === 201 ? 'still readable, stored' : 'refused'}`);
+      return;
+    case 'answered':
+      expect(seen).toEqual({ ...seen, status: plan.expect.status });
+      expect(after).toEqual(before);
+      tally.add(`uploads: ${plan.label}`);
   }
 }
 
 it('knows every write of the API (a new one cannot be left out)', () => {
   const writes = apiCalls().filter((name) => !name.startsWith('GET '));
-  const fuzzed = new Set([...Object.keys(BODY_ROUTES), ...Object.keys(ID_ROUTES), 'POST /api/upload']);
+  const fuzzed = new Set([
+    ...Object.keys(BODY_ROUTES),
+    ...Object.keys(ID_ROUTES),
+    'POST /api/upload',
+    'POST /api/documents',
+  ]);
   expect(writes.filter((name) => !fuzzed.has(name))).toEqual([]);
 });
 
@@ -99,6 +122,7 @@ const anyCase = fc.oneof(
   { weight: 5, arbitrary: attack.map((a) => ({ attack: a })) },
   { weight: 4, arbitrary: write.map((w) => ({ write: w })) },
   { weight: 1, arbitrary: damagedImage.map((d) => ({ damaged: d })) },
+  { weight: 1, arbitrary: documentUpload.map((d) => ({ document: d })) },
 );
 
 it(`survives ${RUNS} cases of attacks, writes and damaged images, changing only what the writes say`, {
@@ -109,6 +133,7 @@ it(`survives ${RUNS} cases of attacks, writes and damaged images, changing only 
       const state = { ...context, ...parse(await storedFiles(server.dataDir)) };
       if ('attack' in generated) return check(planAttack(generated.attack, state));
       if ('write' in generated) return check(planWrite(generated.write, state));
+      if ('document' in generated) return check(planDocumentUpload(generated.document, files, state));
       return check(planDamagedImage(generated.damaged, images, state));
     }),
     { numRuns: RUNS, seed: SEED },

@@ -1,5 +1,6 @@
 /**
- * Privacy: what alumni tell the school and the administrators' password hashes reach no visitor.
+ * Privacy: what alumni and the senders of contact messages tell the school, and the
+ * administrators' password hashes, reach no visitor.
  * Every file the build leaves behind is read, and every answer given without a token is kept and
  * searched, for each personal detail, each hash and the token secret.
  */
@@ -46,6 +47,22 @@ const ALUMNI = [
 ];
 const PERSONAL_FIELDS = ['email', 'mobile', 'address', 'companyAddress', 'message'] as const;
 
+const MESSAGES = [
+  {
+    name: 'Roshni Dattatreya',
+    email: 'roshni.d@parents-mail.example',
+    phone: '+91 99012 77345',
+    subject: 'complaint',
+    message: 'My son Arjun in 4B is being bullied on bus route 7.',
+  },
+  {
+    name: 'Tejas Kulkarni',
+    email: 'TEJAS.K@Mailbox.example',
+    subject: 'admission',
+    message: 'We are moving from Pune in June; is there a seat in Class 9?',
+  },
+];
+
 /** Everything that must stay private, each with what it is (for the failure message). */
 const secrets = new Map<string, string>();
 
@@ -89,6 +106,9 @@ beforeAll(async () => {
   for (const alumnus of ALUMNI) {
     expect((await call(server.url, 'POST', '/api/alumni', { json: alumnus })).status).toBe(201);
   }
+  for (const message of MESSAGES) {
+    expect((await call(server.url, 'POST', '/api/contact', { json: message })).status).toBe(201);
+  }
   const registered = (await call(server.url, 'GET', '/api/admin/alumni', { token })).body as { _id: string }[];
   await call(server.url, 'PUT', `/api/alumni/${registered[0]!._id}/approve`, { token, json: { isApproved: true } });
 
@@ -98,6 +118,12 @@ beforeAll(async () => {
       if (value) secrets.set(value, `alumnus ${i}'s ${field}`);
     }
     secrets.set(alumnus.mobile.replace(/\D/g, ''), `alumnus ${i}'s mobile, digits only`);
+  }
+  for (const [i, message] of MESSAGES.entries()) {
+    secrets.set(message.name, `message ${i}'s sender`);
+    secrets.set(message.email, `message ${i}'s email`);
+    secrets.set(message.message, `message ${i}'s text`);
+    if (message.phone) secrets.set(message.phone.replace(/\D/g, ''), `message ${i}'s phone, digits only`);
   }
   const { admins } = JSON.parse(await readFile(join(server.dataDir, 'admins.json'), 'utf8'));
   for (const admin of admins as { username: string; passwordHash: string }[]) {
@@ -124,6 +150,17 @@ describe('personal data and password hashes', () => {
     expect(leaksIn(JSON.stringify(list.body))).toEqual(
       expect.arrayContaining(["alumnus 0's email", "alumnus 1's mobile"]),
     );
+  });
+
+  it('include the contact messages, which the administrators can see and export', async () => {
+    const inbox = await call(server.url, 'GET', '/api/admin/messages', { token });
+    expect(leaksIn(JSON.stringify(inbox.body))).toEqual(
+      expect.arrayContaining(["message 0's sender", "message 0's text", "message 1's email"]),
+    );
+    const exported = await fetch(`${server.url}/api/admin/messages.csv`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(leaksIn(await exported.text())).toEqual(expect.arrayContaining(["message 1's text"]));
   });
 
   it('appear in no file of the built site', async () => {
@@ -187,7 +224,20 @@ async function probeWithAlumniData() {
     await anonymous('POST', '/api/admin/login', { json: { username, password: first!.mobile } });
   }
   await anonymous('POST', '/api/admin/create', { json: { username: first!.email, password: 'long-enough-1' } });
-  for (const path of ['/api/admin/alumni', '/api/admin/session', '/api/admin/build-status']) {
+  // Sending a message answers the same words whoever sends what; the honeypot too.
+  const sent = await anonymous('POST', '/api/contact', { json: MESSAGES[0] });
+  const other = await anonymous('POST', '/api/contact', { json: { ...MESSAGES[1], website: 'x' } });
+  expect(other.text).toBe(sent.text);
+  await anonymous('POST', '/api/contact', { json: { ...MESSAGES[0], email: 'not-an-email' } });
+  for (const path of [
+    '/api/admin/alumni',
+    '/api/admin/session',
+    '/api/admin/build-status',
+    '/api/admin/messages',
+    '/api/admin/messages.csv',
+    '/api/admin/alumni.csv',
+    '/api/circulars',
+  ]) {
     await anonymous('GET', path);
     await anonymous('GET', path, { headers: { Authorization: 'Bearer not-a-token' } });
   }
