@@ -1,69 +1,64 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, setupAndLogin, waitUntilLive } from './support/api.ts';
-import { disposeServer, type RunningServer, startServer } from './support/server.ts';
+import { testServer } from './support/harness.ts';
+import { disposeServer, startServer } from './support/server.ts';
 
-let server: RunningServer;
-let token: string;
-beforeAll(async () => {
-  server = await startServer();
-  token = await setupAndLogin(server.url);
-});
-afterAll(() => disposeServer(server));
+const site = testServer({ admin: true });
 
 const sportsDay = { title: 'Sports day', description: 'Races and games for all classes', date: '2026-12-05' };
 
 describe('the server', () => {
   it('serves the home page and the content on one origin', async () => {
-    const home = await fetch(server.url + '/');
+    const home = await fetch(site.url + '/');
     expect(home.status).toBe(200);
     expect(home.headers.get('content-type')).toMatch(/^text\/html/);
-    const content = await call(server.url, 'GET', '/api/content');
+    const content = await site.call('GET', '/api/content');
     expect(content.status).toBe(200);
     expect(content.body.events).toEqual([]);
     expect(content.body.presidentMessage).toMatch(/Welcome/);
   });
 
   it("answers unknown pages with the site's 404 page and unknown API calls with JSON", async () => {
-    const page = await fetch(server.url + '/privacy');
+    const page = await fetch(site.url + '/privacy');
     expect(page.status).toBe(404);
     expect(await page.text()).toContain('Page not found');
-    const api = await call(server.url, 'GET', '/api/nothing-here');
+    const api = await site.call('GET', '/api/nothing-here');
     expect(api.status).toBe(404);
     expect(api.body).toEqual({ message: expect.any(String) });
   });
 
   it('compresses pages, revalidates them with ETag and caches hashed assets for a year', async () => {
-    const page = await fetch(server.url + '/', { headers: { 'Accept-Encoding': 'br' } });
+    const page = await fetch(site.url + '/', { headers: { 'Accept-Encoding': 'br' } });
     expect(page.headers.get('content-encoding')).toBe('br');
     expect(page.headers.get('cache-control')).toBe('no-cache');
     const etag = page.headers.get('etag')!;
-    const again = await fetch(server.url + '/', { headers: { 'If-None-Match': etag } });
+    const again = await fetch(site.url + '/', { headers: { 'If-None-Match': etag } });
     expect(again.status).toBe(304);
 
-    const html = await (await fetch(server.url + '/admin')).text();
+    const html = await (await fetch(site.url + '/admin')).text();
     const asset = /(\/_astro\/[^"]+\.js)/.exec(html)?.[1];
     expect(asset).toBeDefined();
-    const script = await fetch(server.url + asset, { headers: { 'Accept-Encoding': 'gzip' } });
+    const script = await fetch(site.url + asset, { headers: { 'Accept-Encoding': 'gzip' } });
     expect(script.headers.get('content-type')).toMatch(/javascript/);
     expect(script.headers.get('content-encoding')).toBe('gzip');
     expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
   it('refuses administrator calls without a valid token with 401 JSON', async () => {
-    for (const auth of [undefined, 'garbage', token.slice(0, -3) + 'abc']) {
-      const answer = await call(server.url, 'POST', '/api/events', {
+    for (const auth of [undefined, 'garbage', site.token.slice(0, -3) + 'abc']) {
+      const answer = await site.call('POST', '/api/events', {
         json: sportsDay,
         headers: auth ? { Authorization: `Bearer ${auth}` } : {},
       });
       expect(answer.status).toBe(401);
       expect(answer.body.message).toEqual(expect.any(String));
     }
-    expect((await call(server.url, 'GET', '/api/admin/build-status')).status).toBe(401);
-    expect((await call(server.url, 'GET', '/api/content')).body.events).toEqual([]);
+    expect((await site.call('GET', '/api/admin/build-status')).status).toBe(401);
+    expect((await site.call('GET', '/api/content')).body.events).toEqual([]);
   });
 
   it('does not let the setup create a second administrator without a token', async () => {
-    const answer = await call(server.url, 'POST', '/api/admin/create', {
+    const answer = await site.call('POST', '/api/admin/create', {
       json: { username: 'intruder', password: 'intruder123' },
     });
     expect(answer.status).toBe(403);
@@ -71,8 +66,8 @@ describe('the server', () => {
   });
 
   it('answers a wrong password and an unknown user the same way', async () => {
-    const wrong = await call(server.url, 'POST', '/api/admin/login', { json: { username: 'admin', password: 'nope' } });
-    const unknown = await call(server.url, 'POST', '/api/admin/login', {
+    const wrong = await site.call('POST', '/api/admin/login', { json: { username: 'admin', password: 'nope' } });
+    const unknown = await site.call('POST', '/api/admin/login', {
       json: { username: 'nobody', password: 'nope' },
     });
     expect(wrong.status).toBe(401);
@@ -80,24 +75,24 @@ describe('the server', () => {
   });
 
   it('adds an event, answers the events list, and publishes it', async () => {
-    const added = await call(server.url, 'POST', '/api/events', { token, json: sportsDay });
+    const added = await site.asAdmin('POST', '/api/events', { json: sportsDay });
     expect(added.status).toBe(201);
     expect(added.body).toEqual([{ ...sportsDay, _id: expect.any(String), time: '', location: '', image: null }]);
-    expect((await call(server.url, 'GET', '/api/content')).body.events).toEqual(added.body);
+    expect((await site.call('GET', '/api/content')).body.events).toEqual(added.body);
 
-    await waitUntilLive(server.url, token);
-    const status = await call(server.url, 'GET', '/api/admin/build-status', { token });
+    await site.waitUntilLive();
+    const status = await site.asAdmin('GET', '/api/admin/build-status');
     expect(status.body).toMatchObject({ state: 'ok', live: true, error: null });
-    const page = await (await fetch(server.url + '/eventsnews')).text();
+    const page = await (await fetch(site.url + '/eventsnews')).text();
     expect(page).toContain('Sports day');
   });
 
   it('refuses an event without its required fields and changes nothing', async () => {
-    const before = (await call(server.url, 'GET', '/api/content')).body;
-    const answer = await call(server.url, 'POST', '/api/events', { token, json: { title: 'No date' } });
+    const before = (await site.call('GET', '/api/content')).body;
+    const answer = await site.asAdmin('POST', '/api/events', { json: { title: 'No date' } });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toEqual(expect.any(String));
-    expect((await call(server.url, 'GET', '/api/content')).body).toEqual(before);
+    expect((await site.call('GET', '/api/content')).body).toEqual(before);
   });
 
   it('finishes the writes in flight on SIGTERM: every answered write is kept', async () => {

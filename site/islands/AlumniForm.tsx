@@ -1,9 +1,9 @@
 import { type FormEvent, useRef, useState } from 'react';
 import type { AlumniInput } from '../contract/alumni.ts';
 import { ApiError, apiRequest } from '../lib/api-client.ts';
-import { Field } from './parts/Field.tsx';
-import { fieldErrors, useFormFields } from './parts/form-state.ts';
-import { useHydrated } from './parts/hydration.ts';
+import { Field } from './forms/Field.tsx';
+import { fieldErrors, useFormFields } from './forms/form-state.ts';
+import { useHydrated } from './forms/hydration.ts';
 import { lazy } from './parts/lazy.ts';
 import './forms.css';
 

@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { testServer } from '../support/harness.ts';
 import { builtSiteFiles } from './helpers.ts';
 
-let server: RunningServer;
-let token: string;
-beforeAll(async () => {
-  server = await startServer();
-  token = await setupAndLogin(server.url);
-});
-afterAll(() => disposeServer(server));
+const site = testServer({ admin: true });
 
-const register = (json: unknown) => call(server.url, 'POST', '/api/alumni', { json });
+const register = (json: unknown) => site.call('POST', '/api/alumni', { json });
 const list = async () =>
-  (await call(server.url, 'GET', '/api/admin/alumni', { token })).body as {
+  (await site.asAdmin('GET', '/api/admin/alumni')).body as {
     _id: string;
     fullName: string;
     isApproved: boolean;
@@ -117,23 +110,20 @@ describe('administrators and alumni', () => {
 
   it('approve and unapprove a registration, answered with the record', async () => {
     const { _id } = (await list()).find((alumni) => alumni.fullName === 'Meera Krishnan')!;
-    const approved = await call(server.url, 'PUT', `/api/alumni/${_id}/approve`, { token, json: { isApproved: true } });
+    const approved = await site.asAdmin('PUT', `/api/alumni/${_id}/approve`, { json: { isApproved: true } });
     expect(approved.status).toBe(200);
     expect(approved.body).toMatchObject({ _id, fullName: 'Meera Krishnan', isApproved: true });
     expect((await list()).find((alumni) => alumni._id === _id)!.isApproved).toBe(true);
 
-    const unapproved = await call(server.url, 'PUT', `/api/alumni/${_id}/approve`, {
-      token,
-      json: { isApproved: false },
-    });
+    const unapproved = await site.asAdmin('PUT', `/api/alumni/${_id}/approve`, { json: { isApproved: false } });
     expect(unapproved.body).toMatchObject({ _id, isApproved: false });
 
     for (const json of [{}, { isApproved: 'true' }, { isApproved: 1 }, { isApproved: null }]) {
-      const refused = await call(server.url, 'PUT', `/api/alumni/${_id}/approve`, { token, json });
+      const refused = await site.asAdmin('PUT', `/api/alumni/${_id}/approve`, { json });
       expect(refused).toMatchObject({ status: 400, body: { message: 'isApproved must be true or false' } });
     }
     for (const id of [randomUUID(), 'not-an-id']) {
-      const missing = await call(server.url, 'PUT', `/api/alumni/${id}/approve`, { token, json: { isApproved: true } });
+      const missing = await site.asAdmin('PUT', `/api/alumni/${id}/approve`, { json: { isApproved: true } });
       expect(missing).toMatchObject({ status: 404, body: { message: 'This registration no longer exists' } });
     }
   });
@@ -141,11 +131,11 @@ describe('administrators and alumni', () => {
   it('delete a registration, answered with the ones that remain', async () => {
     const before = await list();
     const { _id } = before.find((alumni) => alumni.fullName === 'Ravi Das')!;
-    const answer = await call(server.url, 'DELETE', `/api/alumni/${_id}`, { token });
+    const answer = await site.asAdmin('DELETE', `/api/alumni/${_id}`);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual(before.filter((alumni) => alumni._id !== _id));
     expect(await list()).toEqual(answer.body);
-    const again = await call(server.url, 'DELETE', `/api/alumni/${_id}`, { token });
+    const again = await site.asAdmin('DELETE', `/api/alumni/${_id}`);
     expect(again).toMatchObject({ status: 404, body: { message: 'This registration no longer exists' } });
   });
 });
@@ -153,20 +143,19 @@ describe('administrators and alumni', () => {
 describe('personal data of alumni', () => {
   it('never appears in public answers or on any built page', async () => {
     const { _id } = (await list()).find((alumni) => alumni.fullName === 'Meera Krishnan')!;
-    await call(server.url, 'PUT', `/api/alumni/${_id}/approve`, { token, json: { isApproved: true } });
+    await site.asAdmin('PUT', `/api/alumni/${_id}/approve`, { json: { isApproved: true } });
     // A content change makes the site rebuild with the approved alumna on record.
-    await call(server.url, 'POST', '/api/events', {
-      token,
+    await site.asAdmin('POST', '/api/events', {
       json: { title: 'Alumni meet', description: 'Tea and talks', date: '2031-08-15' },
     });
-    await waitUntilLive(server.url, token);
+    await site.waitUntilLive();
 
     const secrets = [meera.fullName, meera.email, meera.mobile, meera.address, 'Double Click', 'double@example.org'];
     for (const path of ['/api/content', '/api/events', '/api/news']) {
-      const text = await (await fetch(server.url + path)).text();
+      const text = await (await fetch(site.url + path)).text();
       for (const secret of secrets) expect({ path, leaks: text.includes(secret) }).toEqual({ path, leaks: false });
     }
-    const files = await builtSiteFiles(server.dataDir);
+    const files = await builtSiteFiles(site.dataDir);
     expect([...files.keys()]).toContain('/index.html');
     expect([...files.values()].some((text) => text.includes('Alumni meet'))).toBe(true);
     for (const [file, text] of files) {

@@ -1,18 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { school } from '../../site/school.ts';
-import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { testServer } from '../support/harness.ts';
 import { content } from './helpers.ts';
 import { pdfFile, uploadedDocument } from './test-documents.ts';
 
-let server: RunningServer;
-let token: string;
-beforeAll(async () => {
-  server = await startServer();
-  token = await setupAndLogin(server.url);
-});
-afterAll(() => disposeServer(server));
+const site = testServer({ admin: true });
 
 interface Circular {
   _id: string;
@@ -22,13 +15,13 @@ interface Circular {
   document: { documentId: string; originalName: string } | null;
 }
 
-const api = (method: string, path: string, json?: unknown) => call(server.url, method, path, { token, json });
-const circulars = async () => (await call<Circular[]>(server.url, 'GET', '/api/circulars')).body;
+const api = (method: string, path: string, json?: unknown) => site.asAdmin(method, path, { json });
+const circulars = async () => (await site.call<Circular[]>('GET', '/api/circulars')).body;
 const REQUIRED = 'Title and date are required';
 
 describe('a fresh install', () => {
   it('has the three circulars of the spec, newest first, for anyone', async () => {
-    const answer = await call<Circular[]>(server.url, 'GET', '/api/circulars');
+    const answer = await site.call<Circular[]>('GET', '/api/circulars');
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual(
       [...school.circulars].reverse().map((c) => ({
@@ -44,7 +37,7 @@ describe('a fresh install', () => {
 
 describe('POST /api/circulars', () => {
   it('adds a circular with its document and answers 201 with the list, newest first', async () => {
-    const document = await uploadedDocument(server.url, token, pdfFile('Summer holidays'), 'summer.pdf');
+    const document = await uploadedDocument(site.url, site.token, pdfFile('Summer holidays'), 'summer.pdf');
     const answer = await api('POST', '/api/circulars', {
       title: '  Summer holidays  ',
       date: '2025-04-20T10:00:00+05:30',
@@ -71,7 +64,7 @@ describe('POST /api/circulars', () => {
   });
 
   it('refuses each missing or wrong field with 400 and its message, changing nothing', async () => {
-    const before = await content(server.url);
+    const before = await content(site.url);
     const valid = { title: 'Exam timetable', date: '2025-03-01' };
     const cases: [body: unknown, message: string | RegExp][] = [
       [{ date: '2025-03-01' }, REQUIRED],
@@ -98,14 +91,14 @@ describe('POST /api/circulars', () => {
       expect({ body, status: answer.status }).toEqual({ body, status: 400 });
       expect(answer.body.message).toMatch(message);
     }
-    expect(await content(server.url)).toEqual(before);
+    expect(await content(site.url)).toEqual(before);
   });
 
   it('is for administrators only', async () => {
     const before = await circulars();
     for (const authorization of [undefined, 'Bearer not-a-token']) {
       const headers = authorization ? { Authorization: authorization } : undefined;
-      const answer = await call(server.url, 'POST', '/api/circulars', {
+      const answer = await site.call('POST', '/api/circulars', {
         headers,
         json: { title: 'Anonymous', date: '2025-01-01' },
       });
@@ -170,7 +163,7 @@ describe('PUT and DELETE /api/circulars/{id}', () => {
       ['PUT', { title: 'Changed', date: '2025-01-01' }],
       ['DELETE', undefined],
     ] as const) {
-      const answer = await call(server.url, method, `/api/circulars/${first!._id}`, { json });
+      const answer = await site.call(method, `/api/circulars/${first!._id}`, { json });
       expect(answer).toMatchObject({ status: 401, body: { message: expect.any(String) } });
     }
     expect((await circulars())[0]).toEqual(first);
@@ -179,10 +172,10 @@ describe('PUT and DELETE /api/circulars/{id}', () => {
 
 describe('/notifications-circular', () => {
   it('shows the circulars of the content, with a link to each document', async () => {
-    const document = await uploadedDocument(server.url, token, pdfFile('Annual day'), 'annual-day.pdf');
+    const document = await uploadedDocument(site.url, site.token, pdfFile('Annual day'), 'annual-day.pdf');
     await api('POST', '/api/circulars', { title: 'Annual day invitation', date: '2025-12-12', document });
-    await waitUntilLive(server.url, token);
-    const html = await (await fetch(`${server.url}/notifications-circular`)).text();
+    await site.waitUntilLive();
+    const html = await (await fetch(`${site.url}/notifications-circular`)).text();
     expect(html).toContain('Annual day invitation');
     expect(html).toContain('Issued on 12 December 2025');
     expect(html).toContain(`href="/api/document/${document.documentId}"`);

@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { testServer } from '../support/harness.ts';
 import { builtSiteFiles } from './helpers.ts';
 
-let server: RunningServer;
-let token: string;
-beforeAll(async () => {
-  server = await startServer();
-  token = await setupAndLogin(server.url);
-});
-afterAll(() => disposeServer(server));
+const site = testServer({ admin: true });
 
 interface Message {
   _id: string;
@@ -27,13 +20,13 @@ interface Message {
 /** Messages sent in this file that were stored (each counts towards the hourly limit). */
 let accepted = 0;
 const send = async (json: unknown) => {
-  const answer = await call(server.url, 'POST', '/api/contact', { json });
+  const answer = await site.call('POST', '/api/contact', { json });
   if (answer.status === 201) accepted += 1;
   return answer;
 };
-const inbox = async () => (await call<Message[]>(server.url, 'GET', '/api/admin/messages', { token })).body;
+const inbox = async () => (await site.asAdmin<Message[]>('GET', '/api/admin/messages')).body;
 const csv = async (path: string) => {
-  const answer = await fetch(server.url + path, { headers: { Authorization: `Bearer ${token}` } });
+  const answer = await fetch(site.url + path, { headers: { Authorization: `Bearer ${site.token}` } });
   const bytes = Buffer.from(await answer.arrayBuffer());
   const text = bytes.toString('utf8');
   return { answer, bytes, rows: parse(text.replace(/^\uFEFF/, '')) as string[][] };
@@ -106,7 +99,7 @@ describe('POST /api/contact', () => {
       status: 400,
       body: { message: 'The request body must be a JSON object' },
     });
-    const form = await fetch(`${server.url}/api/contact`, { method: 'POST', body: new URLSearchParams(asha) });
+    const form = await fetch(`${site.url}/api/contact`, { method: 'POST', body: new URLSearchParams(asha) });
     expect(form.status).toBe(415);
     expect(await inbox()).toEqual(before);
   });
@@ -127,28 +120,28 @@ describe('the inbox', () => {
     const names = (await inbox()).map((m) => m.name);
     expect(names.slice(0, 3)).toEqual(['Kind Person', 'Ravi Das', 'Asha Rao']);
     for (const headers of [undefined, { Authorization: 'Bearer not-a-token' }]) {
-      const answer = await call(server.url, 'GET', '/api/admin/messages', { headers });
+      const answer = await site.call('GET', '/api/admin/messages', { headers });
       expect(answer).toMatchObject({ status: 401, body: { message: expect.any(String) } });
       expect(JSON.stringify(answer.body)).not.toContain('Asha');
     }
-    const listed = await call(server.url, 'GET', '/api/admin/messages', { token });
+    const listed = await site.asAdmin('GET', '/api/admin/messages');
     expect(listed.headers.get('cache-control')).toBe('no-store');
   });
 
   it('marks a message read and unread, answered with the list', async () => {
     const { _id } = (await inbox()).find((m) => m.name === 'Asha Rao')!;
-    const read = await call(server.url, 'PUT', `/api/admin/messages/${_id}`, { token, json: { read: true } });
+    const read = await site.asAdmin('PUT', `/api/admin/messages/${_id}`, { json: { read: true } });
     expect(read.status).toBe(200);
     expect(read.body.find((m: Message) => m._id === _id)).toMatchObject({ name: 'Asha Rao', read: true });
     expect(await inbox()).toEqual(read.body);
-    const unread = await call(server.url, 'PUT', `/api/admin/messages/${_id}`, { token, json: { read: false } });
+    const unread = await site.asAdmin('PUT', `/api/admin/messages/${_id}`, { json: { read: false } });
     expect(unread.body.find((m: Message) => m._id === _id).read).toBe(false);
 
     for (const json of [{}, { read: 'yes' }, { read: 1 }, { read: null }]) {
-      const refused = await call(server.url, 'PUT', `/api/admin/messages/${_id}`, { token, json });
+      const refused = await site.asAdmin('PUT', `/api/admin/messages/${_id}`, { json });
       expect(refused).toMatchObject({ status: 400, body: { message: 'read must be true or false' } });
     }
-    const anonymous = await call(server.url, 'PUT', `/api/admin/messages/${_id}`, { json: { read: true } });
+    const anonymous = await site.call('PUT', `/api/admin/messages/${_id}`, { json: { read: true } });
     expect(anonymous.status).toBe(401);
     expect((await inbox()).find((m) => m._id === _id)!.read).toBe(false);
   });
@@ -156,8 +149,8 @@ describe('the inbox', () => {
   it('deletes a message, answered with the rest; an unknown id is 404', async () => {
     const before = await inbox();
     const { _id } = before.find((m) => m.name === 'Ravi Das')!;
-    expect(await call(server.url, 'DELETE', `/api/admin/messages/${_id}`)).toMatchObject({ status: 401 });
-    const answer = await call(server.url, 'DELETE', `/api/admin/messages/${_id}`, { token });
+    expect(await site.call('DELETE', `/api/admin/messages/${_id}`)).toMatchObject({ status: 401 });
+    const answer = await site.asAdmin('DELETE', `/api/admin/messages/${_id}`);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual(before.filter((m) => m._id !== _id));
     for (const id of [_id, randomUUID(), 'not-an-id']) {
@@ -165,7 +158,7 @@ describe('the inbox', () => {
         ['DELETE', undefined],
         ['PUT', { read: true }],
       ] as const) {
-        const gone = await call(server.url, method, `/api/admin/messages/${id}`, { token, json });
+        const gone = await site.asAdmin(method, `/api/admin/messages/${id}`, { json });
         expect({ id, method, status: gone.status, body: gone.body }).toEqual({
           id,
           method,
@@ -177,17 +170,16 @@ describe('the inbox', () => {
   });
 
   it('never shows a message on a public page or in a public answer', async () => {
-    await call(server.url, 'POST', '/api/events', {
-      token,
+    await site.asAdmin('POST', '/api/events', {
       json: { title: 'Open day', description: 'Visit us', date: '2031-01-10' },
     });
-    await waitUntilLive(server.url, token);
+    await site.waitUntilLive();
     const secrets = [asha.email, asha.phone, 'When do admissions', 'Kind Person'];
     for (const path of ['/api/content', '/api/events', '/api/news', '/api/circulars', '/contact']) {
-      const text = await (await fetch(server.url + path)).text();
+      const text = await (await fetch(site.url + path)).text();
       for (const secret of secrets) expect({ path, leaks: text.includes(secret) }).toEqual({ path, leaks: false });
     }
-    for (const [file, text] of await builtSiteFiles(server.dataDir)) {
+    for (const [file, text] of await builtSiteFiles(site.dataDir)) {
       for (const secret of secrets) expect({ file, leaks: text.includes(secret) }).toEqual({ file, leaks: false });
     }
   });
@@ -236,7 +228,7 @@ describe('CSV exports', () => {
       occupation: 'Doctor',
       message: '@once upon a time',
     };
-    expect((await call(server.url, 'POST', '/api/alumni', { json: alumnus })).status).toBe(201);
+    expect((await site.call('POST', '/api/alumni', { json: alumnus })).status).toBe(201);
     const { answer, rows } = await csv('/api/admin/alumni.csv');
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -275,7 +267,7 @@ describe('CSV exports', () => {
 
   it('are for administrators only', async () => {
     for (const path of ['/api/admin/messages.csv', '/api/admin/alumni.csv']) {
-      const answer = await fetch(server.url + path);
+      const answer = await fetch(site.url + path);
       expect({ path, status: answer.status }).toEqual({ path, status: 401 });
       expect(await answer.text()).not.toMatch(/Asha|meera/);
     }

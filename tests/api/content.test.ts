@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { testServer } from '../support/harness.ts';
 import { buildStatus, content, uploaded } from './helpers.ts';
 import { solidImage } from './test-images.ts';
 
-let server: RunningServer;
-let token: string;
-beforeAll(async () => {
-  server = await startServer();
-  token = await setupAndLogin(server.url);
-});
-afterAll(() => disposeServer(server));
+const site = testServer({ admin: true });
 
 const putContent = (json: unknown, headers: Record<string, string> = {}) =>
-  call(server.url, 'PUT', '/api/content', { token, json, headers });
+  site.asAdmin('PUT', '/api/content', { json, headers });
 
 describe('GET /api/content', () => {
   it('answers the whole document with an ETag, and 304 while it is unchanged', async () => {
-    const answer = await call(server.url, 'GET', '/api/content');
+    const answer = await site.call('GET', '/api/content');
     expect(answer.status).toBe(200);
     expect(Object.keys(answer.body).sort()).toEqual(
       [
@@ -41,23 +34,23 @@ describe('GET /api/content', () => {
     );
     const etag = answer.headers.get('etag')!;
     expect(etag).toMatch(/^".+"$/);
-    const again = await call(server.url, 'GET', '/api/content', { headers: { 'If-None-Match': etag } });
+    const again = await site.call('GET', '/api/content', { headers: { 'If-None-Match': etag } });
     expect(again.status).toBe(304);
   });
 });
 
 describe('PUT /api/content', () => {
   it('saves the whole document with one message changed and answers the full content', async () => {
-    const before = await content(server.url);
+    const before = await content(site.url);
     const text = 'Dear parents,\nour new science block opens in June. <b>Welcome!</b>';
     const answer = await putContent({ ...before, headmistressMessage: text });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ ...before, headmistressMessage: text });
-    expect(await content(server.url)).toEqual(answer.body);
+    expect(await content(site.url)).toEqual(answer.body);
   });
 
   it('drops unknown fields, and __proto__ in the body has no effect', async () => {
-    const before = await content(server.url);
+    const before = await content(site.url);
     const body = JSON.parse(
       JSON.stringify({
         ...before,
@@ -82,7 +75,7 @@ describe('PUT /api/content', () => {
   });
 
   it('refuses a document that breaks the schema or names an image that is not stored, changing nothing', async () => {
-    const before = await content(server.url);
+    const before = await content(site.url);
     const cases: [unknown, string | RegExp][] = [
       [{ ...before, events: 'none' }, /./],
       [{ ...before, presidentMessage: 5 }, 'The president message must be text'],
@@ -116,12 +109,12 @@ describe('PUT /api/content', () => {
       expect(answer.status).toBe(400);
       expect(answer.body.message).toMatch(message);
     }
-    expect(await content(server.url)).toEqual(before);
+    expect(await content(site.url)).toEqual(before);
   });
 
   it('accepts stored images anywhere in the document', async () => {
-    const image = await uploaded(server.url, token, await solidImage('png'));
-    const before = await content(server.url);
+    const image = await uploaded(site.url, site.token, await solidImage('png'));
+    const before = await content(site.url);
     const answer = await putContent({
       ...before,
       correspondentImage: image,
@@ -132,13 +125,13 @@ describe('PUT /api/content', () => {
   });
 
   it('honours If-Match: a stale version is refused with 412, the current one is saved', async () => {
-    const first = await call(server.url, 'GET', '/api/content');
+    const first = await site.call('GET', '/api/content');
     const staleTag = first.headers.get('etag')!;
     const saved = await putContent({ ...first.body, secretaryMessage: 'From the first tab' }, { 'If-Match': staleTag });
     expect(saved.status).toBe(200);
     const currentTag = saved.headers.get('etag')!;
     expect(currentTag).not.toBe(staleTag);
-    expect((await call(server.url, 'GET', '/api/content')).headers.get('etag')).toBe(currentTag);
+    expect((await site.call('GET', '/api/content')).headers.get('etag')).toBe(currentTag);
 
     const stale = await putContent(
       { ...first.body, presidentMessage: 'From a tab that missed it' },
@@ -146,7 +139,7 @@ describe('PUT /api/content', () => {
     );
     expect(stale.status).toBe(412);
     expect(stale.body.message).toMatch(/changed meanwhile/);
-    expect((await content(server.url)).secretaryMessage).toBe('From the first tab');
+    expect((await content(site.url)).secretaryMessage).toBe('From the first tab');
 
     const fresh = await putContent({ ...saved.body, presidentMessage: 'Now up to date' }, { 'If-Match': currentTag });
     expect(fresh.status).toBe(200);
@@ -156,17 +149,17 @@ describe('PUT /api/content', () => {
 
 describe('request bodies', () => {
   it('must be JSON objects of a sensible size', async () => {
-    const notJson = await fetch(`${server.url}/api/events`, {
+    const notJson = await fetch(`${site.url}/api/events`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/plain' },
+      headers: { Authorization: `Bearer ${site.token}`, 'Content-Type': 'text/plain' },
       body: 'title=x',
     });
     expect(notJson.status).toBe(415);
     expect(await notJson.json()).toEqual({ message: 'Send the data as JSON' });
 
-    const broken = await fetch(`${server.url}/api/events`, {
+    const broken = await fetch(`${site.url}/api/events`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${site.token}`, 'Content-Type': 'application/json' },
       body: '{"title": "x",',
     });
     expect(broken.status).toBe(400);
@@ -174,15 +167,15 @@ describe('request bodies', () => {
 
     // Both are answered with the message (and not a broken connection) while the rest is sent.
     const event = { title: 'x', description: 'y'.repeat(1_100_000), date: '2031-01-01' };
-    const big = await call(server.url, 'POST', '/api/events', { token, json: event });
+    const big = await site.asAdmin('POST', '/api/events', { json: event });
     expect(big).toMatchObject({ status: 413, body: { message: 'The request is too large' } });
-    const huge = await putContent({ ...(await content(server.url)), presidentMessage: 'z'.repeat(9_000_000) });
+    const huge = await putContent({ ...(await content(site.url)), presidentMessage: 'z'.repeat(9_000_000) });
     expect(huge).toMatchObject({ status: 413, body: { message: 'The content is too large to save' } });
   });
 
   it('never make the server fail: odd bodies on every write get a 4xx and change nothing', async () => {
-    const before = await content(server.url);
-    const alumniBefore = (await call(server.url, 'GET', '/api/admin/alumni', { token })).body;
+    const before = await content(site.url);
+    const alumniBefore = (await site.asAdmin('GET', '/api/admin/alumni')).body;
     const someId = crypto.randomUUID();
     const writes: [string, string][] = [
       ['PUT', '/api/content'],
@@ -213,7 +206,7 @@ describe('request bodies', () => {
     ];
     for (const [method, path] of writes) {
       for (const json of odd) {
-        const answer = await call(server.url, method, path, { token, json });
+        const answer = await site.asAdmin(method, path, { json });
         expect({ method, path, json, status: answer.status >= 400 && answer.status < 500 }).toEqual({
           method,
           path,
@@ -223,29 +216,28 @@ describe('request bodies', () => {
         expect(answer.body).toEqual({ message: expect.any(String) });
       }
     }
-    expect(await content(server.url)).toEqual(before);
-    expect((await call(server.url, 'GET', '/api/admin/alumni', { token })).body).toEqual(alumniBefore);
-    expect(server.output()).not.toMatch(/failed:/);
+    expect(await content(site.url)).toEqual(before);
+    expect((await site.asAdmin('GET', '/api/admin/alumni')).body).toEqual(alumniBefore);
+    expect(site.server.output()).not.toMatch(/failed:/);
   });
 });
 
 describe('publishing', () => {
   it('schedules a rebuild on every successful write and on none of the refused ones', async () => {
-    await waitUntilLive(server.url, token);
-    const { buildCount } = await buildStatus(server.url, token);
+    await site.waitUntilLive();
+    const { buildCount } = await buildStatus(site.url, site.token);
 
-    const refused = await call(server.url, 'POST', '/api/events', { token, json: { title: 'No date' } });
+    const refused = await site.asAdmin('POST', '/api/events', { json: { title: 'No date' } });
     expect(refused.status).toBe(400);
-    expect(await buildStatus(server.url, token)).toMatchObject({ live: true, buildCount });
+    expect(await buildStatus(site.url, site.token)).toMatchObject({ live: true, buildCount });
 
-    const added = await call(server.url, 'POST', '/api/events', {
-      token,
+    const added = await site.asAdmin('POST', '/api/events', {
       json: { title: 'Open day', description: 'Tours', date: '2031-06-01' },
     });
     expect(added.status).toBe(201);
-    expect((await buildStatus(server.url, token)).live).toBe(false);
-    await waitUntilLive(server.url, token);
-    expect((await buildStatus(server.url, token)).buildCount).toBeGreaterThan(buildCount);
-    expect(await (await fetch(`${server.url}/eventsnews`)).text()).toContain('Open day');
+    expect((await buildStatus(site.url, site.token)).live).toBe(false);
+    await site.waitUntilLive();
+    expect((await buildStatus(site.url, site.token)).buildCount).toBeGreaterThan(buildCount);
+    expect(await (await fetch(`${site.url}/eventsnews`)).text()).toContain('Open day');
   });
 });

@@ -1,27 +1,20 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, setupAndLogin } from '../support/api.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { testServer } from '../support/harness.ts';
 import { content } from './helpers.ts';
 import { pdfFile, postFile, uploadedDocument } from './test-documents.ts';
 import { solidImage } from './test-images.ts';
 
-let server: RunningServer;
-let token: string;
-beforeAll(async () => {
-  server = await startServer();
-  token = await setupAndLogin(server.url);
-});
-afterAll(() => disposeServer(server));
+const site = testServer({ admin: true });
 
 const ONLY_PDF = 'Only PDF documents are accepted';
 const MISSING_DOCUMENT = 'The document was not found. Please upload it again.';
-const send = (bytes: Uint8Array, name: string, withToken: string | null = token) =>
-  postFile(server.url, '/api/documents', withToken, bytes, name);
-const read = (documentId: string) => fetch(`${server.url}/api/document/${documentId}`);
+const send = (bytes: Uint8Array, name: string, withToken: string | null = site.token) =>
+  postFile(site.url, '/api/documents', withToken, bytes, name);
+const read = (documentId: string) => fetch(`${site.url}/api/document/${documentId}`);
 const stored = async () =>
-  (await readdir(join(server.uploadsDir, 'documents')).catch(() => [])).filter((name) => name.endsWith('.pdf'));
+  (await readdir(join(site.uploadsDir, 'documents')).catch(() => [])).filter((name) => name.endsWith('.pdf'));
 const circular = (document: unknown) => ({ title: 'Holiday list', date: '2025-06-02', document });
 
 /** Waits until the document answers `status` (its removal follows the change that drops it). */
@@ -77,13 +70,13 @@ describe('POST /api/documents', () => {
   });
 
   it('asks for a form upload with the field "file", and a file that is not empty', async () => {
-    const json = await call(server.url, 'POST', '/api/documents', { token, json: { file: 'x' } });
+    const json = await site.asAdmin('POST', '/api/documents', { json: { file: 'x' } });
     expect(json).toMatchObject({ status: 415, body: { message: expect.stringMatching(/multipart\/form-data/) } });
     const form = new FormData();
     form.append('document', new Blob([new Uint8Array(pdfFile('x'))]), 'x.pdf');
-    const wrongField = await fetch(`${server.url}/api/documents`, {
+    const wrongField = await fetch(`${site.url}/api/documents`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token}` },
+      headers: { Authorization: `Bearer ${site.token}` },
       body: form,
     });
     expect(wrongField.status).toBe(400);
@@ -107,7 +100,7 @@ describe('POST /api/documents', () => {
 describe('GET /api/document/{documentId}', () => {
   it('serves the same bytes inline as a PDF, named, cached for a day, under a policy that runs no script', async () => {
     const bytes = pdfFile('Fee structure');
-    const { documentId } = await uploadedDocument(server.url, token, bytes, 'Fee structure "2025"; draft.pdf');
+    const { documentId } = await uploadedDocument(site.url, site.token, bytes, 'Fee structure "2025"; draft.pdf');
     const answer = await read(documentId);
     expect(answer.status).toBe(200);
     expect(Buffer.compare(Buffer.from(await answer.arrayBuffer()), bytes)).toBe(0);
@@ -123,9 +116,8 @@ describe('GET /api/document/{documentId}', () => {
   });
 
   it('names the document as its circular does', async () => {
-    const { documentId } = await uploadedDocument(server.url, token, pdfFile('Named'), 'scan0001.pdf');
-    await call(server.url, 'POST', '/api/circulars', {
-      token,
+    const { documentId } = await uploadedDocument(site.url, site.token, pdfFile('Named'), 'scan0001.pdf');
+    await site.asAdmin('POST', '/api/circulars', {
       json: circular({ documentId, originalName: 'Holiday list' }),
     });
     expect((await read(documentId)).headers.get('content-disposition')).toMatch(
@@ -149,9 +141,9 @@ describe('GET /api/document/{documentId}', () => {
   });
 
   it('stops serving a document once the content no longer uses it', async () => {
-    const first = await uploadedDocument(server.url, token, pdfFile('Version 1'), 'v1.pdf');
-    const second = await uploadedDocument(server.url, token, pdfFile('Version 2'), 'v2.pdf');
-    const added = await call(server.url, 'POST', '/api/circulars', { token, json: circular(first) });
+    const first = await uploadedDocument(site.url, site.token, pdfFile('Version 1'), 'v1.pdf');
+    const second = await uploadedDocument(site.url, site.token, pdfFile('Version 2'), 'v2.pdf');
+    const added = await site.asAdmin('POST', '/api/circulars', { json: circular(first) });
     const { _id } = added.body.find(
       (item: { title: string; document: { documentId: string } | null }) =>
         item.document?.documentId === first.documentId,
@@ -159,48 +151,46 @@ describe('GET /api/document/{documentId}', () => {
     await expectStatus(first.documentId, 200);
 
     // Replaced: the first goes, the second stays.
-    await call(server.url, 'PUT', `/api/circulars/${_id}`, { token, json: circular(second) });
+    await site.asAdmin('PUT', `/api/circulars/${_id}`, { json: circular(second) });
     await expectStatus(first.documentId, 404);
     await expectStatus(second.documentId, 200);
 
     // Deleted with its circular.
-    await call(server.url, 'DELETE', `/api/circulars/${_id}`, { token });
+    await site.asAdmin('DELETE', `/api/circulars/${_id}`);
     await expectStatus(second.documentId, 404);
     expect(await stored()).not.toContain(second.documentId);
   });
 
   it('keeps a document that a text of the content links to', async () => {
-    const { documentId } = await uploadedDocument(server.url, token, pdfFile('Disclosure'), 'disclosure.pdf');
-    const page = await content(server.url);
+    const { documentId } = await uploadedDocument(site.url, site.token, pdfFile('Disclosure'), 'disclosure.pdf');
+    const page = await content(site.url);
     const withLink = { ...page, correspondentMessage: `Our [disclosure](/api/document/${documentId}).` };
-    expect((await call(server.url, 'PUT', '/api/content', { token, json: withLink })).status).toBe(200);
-    await call(server.url, 'POST', '/api/circulars', { token, json: circular({ documentId }) });
-    const { circulars } = await content(server.url);
+    expect((await site.asAdmin('PUT', '/api/content', { json: withLink })).status).toBe(200);
+    await site.asAdmin('POST', '/api/circulars', { json: circular({ documentId }) });
+    const { circulars } = await content(site.url);
     const { _id } = circulars.find(
       (item: { document: { documentId: string } | null }) => item.document?.documentId === documentId,
     );
-    await call(server.url, 'DELETE', `/api/circulars/${_id}`, { token });
+    await site.asAdmin('DELETE', `/api/circulars/${_id}`);
     await expectStatus(documentId, 200);
 
-    await call(server.url, 'PUT', '/api/content', { token, json: { ...withLink, correspondentMessage: 'No link.' } });
+    await site.asAdmin('PUT', '/api/content', { json: { ...withLink, correspondentMessage: 'No link.' } });
     await expectStatus(documentId, 404);
   });
 });
 
 describe('content that refers to a document', () => {
   it('is refused with 400 when the document is not stored, and changes nothing', async () => {
-    const before = await content(server.url);
+    const before = await content(site.url);
     const missing = `${'1'.repeat(32)}.pdf`;
-    const circularAnswer = await call(server.url, 'POST', '/api/circulars', {
-      token,
+    const circularAnswer = await site.asAdmin('POST', '/api/circulars', {
       json: circular({ documentId: missing, originalName: 'gone.pdf' }),
     });
     expect(circularAnswer).toMatchObject({ status: 400, body: { message: MISSING_DOCUMENT } });
-    const linkAnswer = await call(server.url, 'PUT', '/api/content', {
-      token,
+    const linkAnswer = await site.asAdmin('PUT', '/api/content', {
       json: { ...before, presidentMessage: `See /api/document/${missing}` },
     });
     expect(linkAnswer).toMatchObject({ status: 400, body: { message: MISSING_DOCUMENT } });
-    expect(await content(server.url)).toEqual(before);
+    expect(await content(site.url)).toEqual(before);
   });
 });

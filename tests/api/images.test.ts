@@ -1,30 +1,23 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, setupAndLogin } from '../support/api.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testServer } from '../support/harness.ts';
 import { content, upload, uploaded } from './helpers.ts';
 import { hasGpsTag, pixel, sidewaysPhotoWithGps, solidImage, svgWithScript, truncatedPng } from './test-images.ts';
 
-let server: RunningServer;
-let token: string;
-beforeAll(async () => {
-  server = await startServer();
-  token = await setupAndLogin(server.url);
-});
-afterAll(() => disposeServer(server));
+const site = testServer({ admin: true });
 
 const ONLY_IMAGES = 'Only JPEG, PNG, WebP, AVIF or GIF images are accepted';
-const stored = async () => (await readdir(server.uploadsDir)).filter((name) => /^[a-f0-9]{32}\./.test(name));
-const image = (path: string, headers: Record<string, string> = {}) => fetch(server.url + path, { headers });
+const stored = async () => (await readdir(site.uploadsDir)).filter((name) => /^[a-f0-9]{32}\./.test(name));
+const image = (path: string, headers: Record<string, string> = {}) => fetch(site.url + path, { headers });
 
 describe('POST /api/upload', () => {
   it('stores a phone photo upright and without its GPS position or other metadata', async () => {
     const photo = await sidewaysPhotoWithGps();
     expect(hasGpsTag((await sharp(photo).metadata()).exif)).toBe(true);
 
-    const answer = await upload(server.url, token, photo, 'IMG_0042.JPG');
+    const answer = await upload(site.url, site.token, photo, 'IMG_0042.JPG');
     expect(answer.status).toBe(201);
     expect(answer.body).toEqual({
       imageId: expect.stringMatching(/^[a-f0-9]{32}\.jpg$/),
@@ -42,8 +35,8 @@ describe('POST /api/upload', () => {
 
   it('gives the same bytes the same imageId, and keeps one file', async () => {
     const bytes = await solidImage('webp', 30, 30, { r: 10, g: 20, b: 30 });
-    const first = await uploaded(server.url, token, bytes, 'a.webp');
-    const second = await uploaded(server.url, token, bytes, 'b.webp');
+    const first = await uploaded(site.url, site.token, bytes, 'a.webp');
+    const second = await uploaded(site.url, site.token, bytes, 'b.webp');
     expect(second.imageId).toBe(first.imageId);
     expect((await stored()).filter((name) => name === first.imageId)).toHaveLength(1);
   });
@@ -62,7 +55,7 @@ describe('POST /api/upload', () => {
       ],
     ];
     for (const [bytes, name, status, message] of cases) {
-      const answer = await upload(server.url, token, bytes, name);
+      const answer = await upload(site.url, site.token, bytes, name);
       expect({ name, status: answer.status }).toEqual({ name, status });
       expect(answer.body.message).toMatch(message);
     }
@@ -70,14 +63,14 @@ describe('POST /api/upload', () => {
   });
 
   it('asks for a form upload with the field "file"', async () => {
-    const json = await call(server.url, 'POST', '/api/upload', { token, json: { file: 'abc' } });
+    const json = await site.asAdmin('POST', '/api/upload', { json: { file: 'abc' } });
     expect(json).toMatchObject({ status: 415, body: { message: expect.stringMatching(/multipart\/form-data/) } });
 
     const form = new FormData();
     form.append('picture', new Blob([new Uint8Array(await solidImage('png'))]), 'a.png');
-    const wrongField = await fetch(`${server.url}/api/upload`, {
+    const wrongField = await fetch(`${site.url}/api/upload`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token}` },
+      headers: { Authorization: `Bearer ${site.token}` },
       body: form,
     });
     expect(wrongField.status).toBe(400);
@@ -88,7 +81,7 @@ describe('POST /api/upload', () => {
 describe('GET /api/image/{imageId}', () => {
   let imageId: string;
   beforeAll(async () => {
-    ({ imageId } = await uploaded(server.url, token, await solidImage('png', 800, 400), 'wide.png'));
+    ({ imageId } = await uploaded(site.url, site.token, await solidImage('png', 800, 400), 'wide.png'));
   });
 
   it('serves the stored image for a year, with an ETag, and 304 when the browser has it', async () => {
@@ -120,13 +113,13 @@ describe('GET /api/image/{imageId}', () => {
       const etag = answer.headers.get('etag')!;
       expect((await image(`/api/image/${imageId}?w=${w}`, { 'If-None-Match': etag })).status).toBe(304);
     }
-    const kept = await readdir(join(server.uploadsDir, 'renditions'));
+    const kept = await readdir(join(site.uploadsDir, 'renditions'));
     expect(kept).toEqual(expect.arrayContaining([`${imageId}.w320.webp`, `${imageId}.w1280.webp`]));
   });
 
   it('refuses other widths with 400', async () => {
     for (const w of ['100', 'abc', '', '320.0', '-640']) {
-      const answer = await call(server.url, 'GET', `/api/image/${imageId}?w=${encodeURIComponent(w)}`);
+      const answer = await site.call('GET', `/api/image/${imageId}?w=${encodeURIComponent(w)}`);
       expect({ w, status: answer.status }).toEqual({ w, status: 400 });
       expect(answer.body.message).toBe('The width (w) must be one of 320, 640, 960, 1280');
     }
@@ -143,7 +136,7 @@ describe('GET /api/image/{imageId}', () => {
       `/api/image/${imageId}%00.png`,
     ];
     for (const path of paths) {
-      const answer = await call(server.url, 'GET', path);
+      const answer = await site.call('GET', path);
       expect({ path, status: answer.status }).toEqual({ path, status: 404 });
       expect(answer.body).toEqual({ message: expect.any(String) });
     }
@@ -152,42 +145,41 @@ describe('GET /api/image/{imageId}', () => {
 
 describe('images no longer used', () => {
   it('are deleted with the item that showed them, renditions included', async () => {
-    const photo = await uploaded(server.url, token, await solidImage('jpeg', 700, 500, { r: 200, g: 10, b: 10 }));
-    const gallery = await call(server.url, 'POST', '/api/gallery', { token, json: { ...photo, caption: 'Red' } });
+    const photo = await uploaded(site.url, site.token, await solidImage('jpeg', 700, 500, { r: 200, g: 10, b: 10 }));
+    const gallery = await site.asAdmin('POST', '/api/gallery', { json: { ...photo, caption: 'Red' } });
     expect((await image(`/api/image/${photo.imageId}?w=320`)).status).toBe(200);
 
     const id = gallery.body.find((item: { imageId: string }) => item.imageId === photo.imageId)._id;
-    expect((await call(server.url, 'DELETE', `/api/gallery/${id}`, { token })).status).toBe(200);
+    expect((await site.asAdmin('DELETE', `/api/gallery/${id}`)).status).toBe(200);
     await eventually(async () => !(await stored()).includes(photo.imageId));
-    expect(await readdir(join(server.uploadsDir, 'renditions'))).not.toContain(`${photo.imageId}.w320.webp`);
-    expect((await call(server.url, 'GET', `/api/image/${photo.imageId}`)).status).toBe(404);
+    expect(await readdir(join(site.uploadsDir, 'renditions'))).not.toContain(`${photo.imageId}.w320.webp`);
+    expect((await site.call('GET', `/api/image/${photo.imageId}`)).status).toBe(404);
   });
 
   it('are deleted when replaced, and kept while another item still shows them', async () => {
     const [first, second] = [
-      await uploaded(server.url, token, await solidImage('png', 20, 20, { r: 1, g: 200, b: 1 })),
-      await uploaded(server.url, token, await solidImage('png', 20, 20, { r: 1, g: 1, b: 200 })),
+      await uploaded(site.url, site.token, await solidImage('png', 20, 20, { r: 1, g: 200, b: 1 })),
+      await uploaded(site.url, site.token, await solidImage('png', 20, 20, { r: 1, g: 1, b: 200 })),
     ];
-    await call(server.url, 'PUT', '/api/person-image/secretary', { token, json: first });
-    await call(server.url, 'POST', '/api/logos', { token, json: first });
-    await call(server.url, 'PUT', '/api/person-image/secretary', { token, json: second });
-    expect((await content(server.url)).secretaryImage).toEqual(second);
+    await site.asAdmin('PUT', '/api/person-image/secretary', { json: first });
+    await site.asAdmin('POST', '/api/logos', { json: first });
+    await site.asAdmin('PUT', '/api/person-image/secretary', { json: second });
+    expect((await content(site.url)).secretaryImage).toEqual(second);
     expect(await stored()).toContain(first.imageId); // still the logo
 
-    const logo = (await content(server.url)).logos.find((l: { imageId: string }) => l.imageId === first.imageId);
-    await call(server.url, 'DELETE', `/api/logos/${logo._id}`, { token });
+    const logo = (await content(site.url)).logos.find((l: { imageId: string }) => l.imageId === first.imageId);
+    await site.asAdmin('DELETE', `/api/logos/${logo._id}`);
     await eventually(async () => !(await stored()).includes(first.imageId));
     expect(await stored()).toContain(second.imageId);
   });
 
   it("are deleted when an event's image is removed", async () => {
-    const picture = await uploaded(server.url, token, await solidImage('png', 20, 20, { r: 90, g: 90, b: 9 }));
-    const events = await call(server.url, 'POST', '/api/events', {
-      token,
+    const picture = await uploaded(site.url, site.token, await solidImage('png', 20, 20, { r: 90, g: 90, b: 9 }));
+    const events = await site.asAdmin('POST', '/api/events', {
       json: { title: 'Art show', description: 'Paintings', date: '2031-03-01', image: picture },
     });
     const { _id } = events.body.at(-1);
-    const answer = await call(server.url, 'DELETE', `/api/events/${_id}/image`, { token });
+    const answer = await site.asAdmin('DELETE', `/api/events/${_id}/image`);
     expect(answer.body.at(-1).image).toBeNull();
     await eventually(async () => !(await stored()).includes(picture.imageId));
   });

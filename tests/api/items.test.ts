@@ -1,33 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { dateInZone } from '../../site/contract/dates.ts';
 import { school } from '../../site/school.ts';
-import { call, setupAndLogin } from '../support/api.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { testServer } from '../support/harness.ts';
 import { content, uploaded } from './helpers.ts';
 import { solidImage } from './test-images.ts';
 
-let server: RunningServer;
-let token: string;
+const site = testServer({ admin: true });
 let picture: { imageId: string; originalName: string };
-beforeAll(async () => {
-  server = await startServer();
-  token = await setupAndLogin(server.url);
-});
 // A new picture for each test: an image is deleted once the last item showing it is deleted.
 let shade = 0;
 beforeEach(async () => {
   shade += 1;
   picture = await uploaded(
-    server.url,
-    token,
+    site.url,
+    site.token,
     await solidImage('png', 16, 16, { r: shade, g: 80, b: 80 }),
     'picture.png',
   );
 });
-afterAll(() => disposeServer(server));
 
-const api = (method: string, path: string, json?: unknown) => call(server.url, method, path, { token, json });
+const api = (method: string, path: string, json?: unknown) => site.asAdmin(method, path, { json });
 /** A calendar day `days` from today in the school's time zone. */
 const day = (days: number) => dateInZone(new Date(Date.now() + days * 86_400_000), school.timeZone);
 const unknownId = randomUUID();
@@ -35,13 +28,13 @@ const NOT_AN_IMAGE = `${'0'.repeat(32)}.png`;
 
 /** Sends each body and expects 400 with its message, with the content unchanged. */
 async function expectRefused(method: string, path: string, cases: [body: unknown, message: string | RegExp][]) {
-  const before = await content(server.url);
+  const before = await content(site.url);
   for (const [body, message] of cases) {
     const answer = await api(method, path, body);
     expect({ body, status: answer.status }).toEqual({ body, status: 400 });
     expect(answer.body.message).toMatch(message);
   }
-  expect(await content(server.url)).toEqual(before);
+  expect(await content(site.url)).toEqual(before);
 }
 
 /** Expects 404 with `message` for an unknown id and for ids of the wrong form. */
@@ -67,7 +60,7 @@ describe('events', () => {
     expect(answer.status).toBe(201);
     const added = answer.body.at(-1);
     expect(added).toEqual({ ...sportsDay, image: picture, _id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
-    expect((await content(server.url)).events).toEqual(answer.body);
+    expect((await content(site.url)).events).toEqual(answer.body);
     id = added._id;
   });
 
@@ -135,7 +128,7 @@ describe('events', () => {
       title: 'Sports day (moved)',
       date: '2031-01-22',
     });
-    expect((await content(server.url)).events).toEqual(answer.body);
+    expect((await content(site.url)).events).toEqual(answer.body);
     await expectRefused('PUT', `/api/events/${id}`, [
       [{ title: 'x', description: 'y' }, 'Title, description and date are required'],
     ]);
@@ -151,7 +144,7 @@ describe('events', () => {
     const remaining = await api('DELETE', `/api/events/${id}`);
     expect(remaining.status).toBe(200);
     expect(remaining.body.map((e: { _id: string }) => e._id)).not.toContain(id);
-    expect((await content(server.url)).events).toEqual(remaining.body);
+    expect((await content(site.url)).events).toEqual(remaining.body);
     expect(await api('DELETE', `/api/events/${id}`)).toMatchObject({
       status: 404,
       body: { message: 'This event no longer exists' },
@@ -167,7 +160,7 @@ describe('events', () => {
     ] as const) {
       await api('POST', '/api/events', { title, description: 'x', date: day(days) });
     }
-    const answer = await call(server.url, 'GET', '/api/events');
+    const answer = await site.call('GET', '/api/events');
     expect(answer.status).toBe(200);
     const titles = answer.body.map((e: { title: string }) => e.title);
     const order = ['In three days', 'In ten days', 'Quiz', 'Late show', 'Last week', 'Long ago'];
@@ -188,7 +181,7 @@ describe('news', () => {
       priority: 'medium',
       image: null,
     });
-    expect((await content(server.url)).news).toEqual(answer.body);
+    expect((await content(site.url)).news).toEqual(answer.body);
   });
 
   it('refuses news without title or description, a wrong priority, or an expiry before publishing', async () => {
@@ -241,7 +234,7 @@ describe('news', () => {
 
     const remaining = await api('DELETE', `/api/news/${_id}`);
     expect(remaining.body.map((n: { _id: string }) => n._id)).not.toContain(_id);
-    expect((await content(server.url)).news).toEqual(remaining.body);
+    expect((await content(site.url)).news).toEqual(remaining.body);
     await expectGone('DELETE', (id) => `/api/news/${id}`, 'This news item no longer exists');
   });
 
@@ -264,7 +257,7 @@ describe('news', () => {
       });
       expect(answer.status).toBe(201);
     }
-    const titles = (await call(server.url, 'GET', '/api/news')).body.map((n: { title: string }) => n.title);
+    const titles = (await site.call('GET', '/api/news')).body.map((n: { title: string }) => n.title);
     expect(titles).toEqual(['Newest high', 'Old but high', 'Holiday', 'Medium', 'New and low']);
   });
 });
@@ -274,7 +267,7 @@ describe('logos', () => {
     const added = await api('POST', '/api/logos', picture);
     expect(added.status).toBe(201);
     expect(added.body).toEqual([{ _id: expect.any(String), ...picture }]);
-    expect((await content(server.url)).logos).toEqual(added.body);
+    expect((await content(site.url)).logos).toEqual(added.body);
 
     await expectRefused('POST', '/api/logos', [
       [{}, 'An image is required'],
@@ -285,7 +278,7 @@ describe('logos', () => {
 
     const remaining = await api('DELETE', `/api/logos/${added.body[0]._id}`);
     expect(remaining).toMatchObject({ status: 200, body: [] });
-    expect((await content(server.url)).logos).toEqual([]);
+    expect((await content(site.url)).logos).toEqual([]);
     await expectGone('DELETE', (id) => `/api/logos/${id}`, 'This logo no longer exists');
   });
 });
@@ -303,7 +296,7 @@ describe('home gallery and gallery', () => {
         imageId: picture.imageId,
         caption: 'Our new library',
       });
-      const stored = await content(server.url);
+      const stored = await content(site.url);
       expect(stored[list]).toEqual(added.body);
 
       await expectRefused('POST', `/api/${list}`, [
@@ -316,7 +309,7 @@ describe('home gallery and gallery', () => {
 
       const remaining = await api('DELETE', `/api/${list}/${added.body.at(-1)._id}`);
       expect(remaining).toMatchObject({ status: 200, body: [] });
-      expect((await content(server.url))[list]).toEqual([]);
+      expect((await content(site.url))[list]).toEqual([]);
       await expectGone('DELETE', (id) => `/api/${list}/${id}`, 'This photo no longer exists');
     });
   }
@@ -331,14 +324,14 @@ describe('leadership images', () => {
       expect(set.status).toBe(200);
       expect(set.body[`${role}Image`]).toEqual(picture);
       expect(set.body.presidentMessage).toEqual(expect.any(String));
-      expect(await content(server.url)).toEqual(set.body);
+      expect(await content(site.url)).toEqual(set.body);
     }
     for (const role of roles) {
       const removed = await api('DELETE', `/api/person-image/${role}`);
       expect(removed.status).toBe(200);
       expect(removed.body[`${role}Image`]).toBeNull();
     }
-    expect(await content(server.url)).toMatchObject(Object.fromEntries(roles.map((role) => [`${role}Image`, null])));
+    expect(await content(site.url)).toMatchObject(Object.fromEntries(roles.map((role) => [`${role}Image`, null])));
   });
 
   it('knows no other role, and refuses a body that is not an image reference', async () => {

@@ -3,25 +3,21 @@
  * to an SMTP server running in this test's process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, setupAndLogin } from '../support/api.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { testServer } from '../support/harness.ts';
 import { startMailServer, type TestMailServer } from '../support/smtp.ts';
 
 const OFFICE = 'office@sunridge.example';
 let smtp: TestMailServer;
-let server: RunningServer;
-let token: string;
+const mailEnv = { SMTP_URL: '', NOTIFY_EMAIL: OFFICE };
+// Registered before the server's hooks, so the mail server runs (and SMTP_URL is known) first.
 beforeAll(async () => {
   smtp = await startMailServer();
-  server = await startServer({ env: { SMTP_URL: smtp.url, NOTIFY_EMAIL: OFFICE } });
-  token = await setupAndLogin(server.url);
+  mailEnv.SMTP_URL = smtp.url;
 });
-afterAll(async () => {
-  await disposeServer(server);
-  await smtp.close();
-});
+afterAll(() => smtp.close());
+const site = testServer({ admin: true, env: mailEnv });
 
-const inbox = async () => (await call(server.url, 'GET', '/api/admin/messages', { token })).body as { name: string }[];
+const inbox = async () => (await site.asAdmin('GET', '/api/admin/messages')).body as { name: string }[];
 const contact = (name: string, message: string) => ({
   name,
   email: `${name.split(' ')[0]!.toLowerCase()}@example.org`,
@@ -32,7 +28,7 @@ const contact = (name: string, message: string) => ({
 
 describe('with SMTP_URL and NOTIFY_EMAIL set', () => {
   it('e-mails each contact message to the office, naming the sender and carrying the message', async () => {
-    const sent = await call(server.url, 'POST', '/api/contact', {
+    const sent = await site.call('POST', '/api/contact', {
       json: contact('Kavya Menon', 'Is there a robotics club for Class 7?\nThank you.'),
     });
     expect(sent.status).toBe(201);
@@ -45,7 +41,7 @@ describe('with SMTP_URL and NOTIFY_EMAIL set', () => {
   });
 
   it('e-mails each alumni registration, naming the alumnus and carrying the message', async () => {
-    const registered = await call(server.url, 'POST', '/api/alumni', {
+    const registered = await site.call('POST', '/api/alumni', {
       json: {
         fullName: 'Harish Bhat',
         gender: 'male',
@@ -67,10 +63,10 @@ describe('with SMTP_URL and NOTIFY_EMAIL set', () => {
   });
 
   it('sends nothing for a message the honeypot caught', async () => {
-    await call(server.url, 'POST', '/api/contact', {
+    await site.call('POST', '/api/contact', {
       json: { ...contact('Bot Sender', 'Buy now'), website: 'http://spam.example' },
     });
-    await call(server.url, 'POST', '/api/contact', { json: contact('Later Sender', 'After the bot') });
+    await site.call('POST', '/api/contact', { json: contact('Later Sender', 'After the bot') });
     await smtp.waitFor(/Later Sender/);
     expect(smtp.mails.some((mail) => /Bot Sender/.test(mail.subject ?? ''))).toBe(false);
   });
@@ -79,7 +75,7 @@ describe('with SMTP_URL and NOTIFY_EMAIL set', () => {
     smtp.refuse = 1;
     const refusedBefore = smtp.refused;
     const started = Date.now();
-    const sent = await call(server.url, 'POST', '/api/contact', {
+    const sent = await site.call('POST', '/api/contact', {
       json: contact('Farah Khan', 'Bus route question'),
     });
     expect(sent.status).toBe(201);
@@ -88,30 +84,25 @@ describe('with SMTP_URL and NOTIFY_EMAIL set', () => {
     const mail = await smtp.waitFor(/Farah Khan/, 10_000);
     expect(mail.text).toContain('Bus route question');
     expect(smtp.refused).toBe(refusedBefore + 1);
-    expect(server.output()).toMatch(/e-mail about a contact message could not be sent .*trying again/);
-    expect(server.output()).not.toMatch(/Farah|Bus route/);
+    expect(site.server.output()).toMatch(/e-mail about a contact message could not be sent .*trying again/);
+    expect(site.server.output()).not.toMatch(/Farah|Bus route/);
   });
 });
 
 describe('with a mail server that cannot be reached', () => {
-  let lonely: RunningServer;
-  beforeAll(async () => {
-    lonely = await startServer({ env: { SMTP_URL: 'smtp://user:pass@127.0.0.1:9', NOTIFY_EMAIL: OFFICE } });
-  });
-  afterAll(() => disposeServer(lonely));
+  const lonely = testServer({ admin: true, env: { SMTP_URL: 'smtp://user:pass@127.0.0.1:9', NOTIFY_EMAIL: OFFICE } });
 
   it('answers and keeps the message all the same, and logs that the mail waits', async () => {
-    const lonelyToken = await setupAndLogin(lonely.url);
     const started = Date.now();
-    const sent = await call(lonely.url, 'POST', '/api/contact', { json: contact('Nisha Iyer', 'Fees for Class 11?') });
+    const sent = await lonely.call('POST', '/api/contact', { json: contact('Nisha Iyer', 'Fees for Class 11?') });
     expect(sent.status).toBe(201);
     expect(Date.now() - started).toBeLessThan(2000);
-    const stored = await call(lonely.url, 'GET', '/api/admin/messages', { token: lonelyToken });
+    const stored = await lonely.asAdmin('GET', '/api/admin/messages');
     expect(stored.body).toEqual([expect.objectContaining({ name: 'Nisha Iyer', message: 'Fees for Class 11?' })]);
     const deadline = Date.now() + 10_000;
-    while (!/could not be sent/.test(lonely.output()) && Date.now() < deadline) {
+    while (!/could not be sent/.test(lonely.server.output()) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(lonely.output()).toMatch(/e-mail about a contact message could not be sent .*trying again in 2 s/);
+    expect(lonely.server.output()).toMatch(/e-mail about a contact message could not be sent .*trying again in 2 s/);
   });
 });

@@ -3,35 +3,25 @@
  * link that opens the same document; edited, refused when the file is no PDF, deleted after a
  * confirmation, and its document gone with it.
  */
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfFile } from '../api/test-documents.ts';
 import { seriousA11yViolations, watchedPage } from '../public/page-checks.ts';
 import { VIEWPORTS } from '../public/routes.ts';
-import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { testBrowser, testServer } from '../support/harness.ts';
 import { alertIn, answerNextConfirm, openDashboard, type WatchedPage } from './admin-harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let token: string;
+const site = testServer({ admin: true });
+const browser = testBrowser();
 let admin: WatchedPage;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  token = await setupAndLogin(server.url);
-  admin = await openDashboard(browser, server.url, token);
+  admin = await openDashboard(browser(), site.url, site.token);
 });
-afterAll(async () => {
-  await admin?.close();
-  await browser?.close();
-  if (server) await disposeServer(server);
-});
+afterAll(() => admin?.close());
 
 const TITLE = 'Sports day on 14 February';
 const PDF = pdfFile('Sports day programme');
 const circulars = async () =>
-  (await call(server.url, 'GET', '/api/circulars')).body as {
+  (await site.call('GET', '/api/circulars')).body as {
     _id: string;
     title: string;
     document: { documentId: string; originalName: string } | null;
@@ -91,16 +81,16 @@ describe('the Circulars section', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     admin.expectNoProblems();
 
-    await waitUntilLive(server.url, token);
-    const visitor = await watchedPage(browser, { viewport: VIEWPORTS.phone });
-    await visitor.page.goto(`${server.url}/notifications-circular`, { waitUntil: 'networkidle' });
+    await site.waitUntilLive();
+    const visitor = await watchedPage(browser(), { viewport: VIEWPORTS.phone });
+    await visitor.page.goto(`${site.url}/notifications-circular`, { waitUntil: 'networkidle' });
     const card = visitor.page.locator('.circular').filter({ hasText: TITLE });
     expect(await card.getByText('Issued on 2 February 2026').isVisible()).toBe(true);
     // The title is there for screen readers, who hear which circular the link opens.
     const link = card.getByRole('link', { name: new RegExp(`^Read the circular\\s*: ${TITLE} \\(PDF\\)$`) });
     const href = await link.getAttribute('href');
     expect(href).toBe(`/api/document/${added!.document!.documentId}`);
-    const opened = await visitor.page.request.get(server.url + href);
+    const opened = await visitor.page.request.get(site.url + href);
     expect(opened.status()).toBe(200);
     expect(opened.headers()['content-type']).toBe('application/pdf');
     expect(Buffer.compare(await opened.body(), PDF)).toBe(0);
@@ -126,7 +116,7 @@ describe('the Circulars section', () => {
     const [after] = (await circulars()).filter((c) => c._id === added!._id);
     expect(after).toMatchObject({ title: `${TITLE} (new time)`, document: null });
     await expect
-      .poll(async () => (await fetch(`${server.url}/api/document/${added!.document!.documentId}`)).status)
+      .poll(async () => (await fetch(`${site.url}/api/document/${added!.document!.documentId}`)).status)
       .toBe(404);
     admin.expectNoProblems();
   });
@@ -144,8 +134,8 @@ describe('the Circulars section', () => {
     await accepted;
     await item.waitFor({ state: 'detached' });
     expect((await circulars()).map((c) => c.title)).not.toContain(`${TITLE} (new time)`);
-    await waitUntilLive(server.url, token);
-    expect(await (await fetch(`${server.url}/notifications-circular`)).text()).not.toContain(TITLE);
+    await site.waitUntilLive();
+    expect(await (await fetch(`${site.url}/notifications-circular`)).text()).not.toContain(TITLE);
     admin.expectNoProblems();
   });
 });

@@ -3,31 +3,22 @@
  * and images, events and news. Every change is checked through the API and, once the site has
  * been rebuilt, on the public page.
  */
-import type { Browser, Locator } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { testBrowser, testServer } from '../support/harness.ts';
 import { alertIn, answerNextConfirm, openDashboard, pngFile, type WatchedPage } from './admin-harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let token: string;
+const site = testServer({ admin: true });
+const browser = testBrowser();
 let watched: WatchedPage;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  token = await setupAndLogin(server.url);
-  watched = await openDashboard(browser, server.url, token);
+  watched = await openDashboard(browser(), site.url, site.token);
 });
-afterAll(async () => {
-  await watched?.close();
-  await browser?.close();
-  if (server) await disposeServer(server);
-});
+afterAll(() => watched?.close());
 
-const content = async () => (await call(server.url, 'GET', '/api/content')).body;
-const publicHtml = async (path: string) => (await fetch(server.url + path)).text();
+const content = async () => (await site.call('GET', '/api/content')).body;
+const publicHtml = async (path: string) => (await fetch(site.url + path)).text();
 
 /** Waits until the dashboard says the change is on the public site, and checks the server agrees. */
 async function expectLive() {
@@ -35,7 +26,7 @@ async function expectLive() {
     .getByRole('status')
     .filter({ hasText: /^Live$/ })
     .waitFor();
-  await waitUntilLive(server.url, token);
+  await site.waitUntilLive();
 }
 
 describe('logos', () => {
@@ -138,13 +129,12 @@ describe('leadership', () => {
   it('keeps changes made elsewhere meanwhile (If-Match, fetched again on 412)', async () => {
     const { page } = watched;
     // Another tab adds an event after this dashboard loaded the content.
-    const added = await call(server.url, 'POST', '/api/events', {
-      token,
+    const added = await site.asAdmin('POST', '/api/events', {
       json: { title: 'Added in another tab', description: 'Elsewhere', date: '2030-01-10' },
     });
     expect(added.status).toBe(201);
     const elsewhere = { ...(await content()), headmistressMessage: 'Written in the other tab.' };
-    expect((await call(server.url, 'PUT', '/api/content', { token, json: elsewhere })).status).toBe(200);
+    expect((await site.asAdmin('PUT', '/api/content', { json: elsewhere })).status).toBe(200);
 
     const statuses: number[] = [];
     page.on('response', (response) => {
@@ -169,7 +159,7 @@ describe('leadership', () => {
     expect(await page.getByRole('textbox', { name: 'Headmistress message' }).inputValue()).toBe(
       'Written in the other tab.',
     );
-    await call(server.url, 'DELETE', `/api/events/${added.body[0]._id}`, { token });
+    await site.asAdmin('DELETE', `/api/events/${added.body[0]._id}`);
     watched.expectNoProblems();
   });
 
@@ -259,15 +249,14 @@ describe('events', () => {
     expect(posts).toHaveLength(1);
     const events = (await content()).events;
     expect(events.map((event: { title: string }) => event.title)).toEqual(['Book fair']);
-    await call(server.url, 'DELETE', `/api/events/${events[0]._id}`, { token });
+    await site.asAdmin('DELETE', `/api/events/${events[0]._id}`);
     watched.expectNoProblems();
   });
 
   it('edits an event with the keyboard alone, and gives the focus back', async () => {
     const { page } = watched;
     const { item } = sectionParts('events', 'Add event');
-    const added = await call(server.url, 'POST', '/api/events', {
-      token,
+    const added = await site.asAdmin('POST', '/api/events', {
       json: { title: 'Music evening', description: 'Songs by the choir.', date: '2031-05-05' },
     });
     const id = added.body[0]._id;
@@ -286,7 +275,7 @@ describe('events', () => {
     expect(
       await saved.getByRole('button', { name: 'Edit' }).evaluate((button) => button === document.activeElement),
     ).toBe(true);
-    await call(server.url, 'DELETE', `/api/events/${id}`, { token });
+    await site.asAdmin('DELETE', `/api/events/${id}`);
     await page.reload();
     watched.expectNoProblems();
   });

@@ -3,33 +3,22 @@
  * and (for the galleries) on the public pages after the rebuild; and the dashboard at tablet and
  * phone widths.
  */
-import type { Browser, Locator } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../public/page-checks.ts';
-import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { testBrowser, testServer } from '../support/harness.ts';
 import { alertIn, answerNextConfirm, openDashboard, pngFile, type WatchedPage } from './admin-harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let token: string;
+const site = testServer({ admin: true });
+const browser = testBrowser();
 let watched: WatchedPage;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  token = await setupAndLogin(server.url);
-});
-afterAll(async () => {
-  await watched?.close();
-  await browser?.close();
-  if (server) await disposeServer(server);
-});
+afterAll(() => watched?.close());
 
-const content = async () => (await call(server.url, 'GET', '/api/content')).body;
-const alumni = async () => (await call(server.url, 'GET', '/api/admin/alumni', { token })).body;
-const publicHtml = async (path: string) => (await fetch(server.url + path)).text();
+const content = async () => (await site.call('GET', '/api/content')).body;
+const alumni = async () => (await site.asAdmin('GET', '/api/admin/alumni')).body;
+const publicHtml = async (path: string) => (await fetch(site.url + path)).text();
 
 const person = (fullName: string, email: string) => ({
   fullName,
@@ -58,7 +47,7 @@ const galleries = [
 
 describe.each(galleries)('$id', ({ id, publicPath, captionMissing }) => {
   beforeAll(async () => {
-    watched ??= await openDashboard(browser, server.url, token);
+    watched ??= await openDashboard(browser(), site.url, site.token);
   });
 
   it('refuses a photo without a caption with the spec alert', async () => {
@@ -85,7 +74,7 @@ describe.each(galleries)('$id', ({ id, publicPath, captionMissing }) => {
     const [item] = (await content())[id];
     expect(item.caption).toBe(caption);
     expect(await tile.getByRole('img', { name: caption }).getAttribute('src')).toBe(`/api/image/${item.imageId}?w=320`);
-    await waitUntilLive(server.url, token);
+    await site.waitUntilLive();
     expect(await publicHtml(publicPath)).toContain(caption);
 
     const dismissed = answerNextConfirm(page, false);
@@ -98,7 +87,7 @@ describe.each(galleries)('$id', ({ id, publicPath, captionMissing }) => {
     await accepted;
     await tile.waitFor({ state: 'detached' });
     expect((await content())[id]).toEqual([]);
-    await waitUntilLive(server.url, token);
+    await site.waitUntilLive();
     expect(await publicHtml(publicPath)).not.toContain(caption);
     watched.expectNoProblems();
   });
@@ -137,7 +126,7 @@ describe('upload progress', () => {
     expect(await section.getByRole('progressbar').count()).toBe(0);
     await cdp.detach();
     const [item] = (await content()).gallery;
-    await call(server.url, 'DELETE', `/api/gallery/${item._id}`, { token });
+    await site.asAdmin('DELETE', `/api/gallery/${item._id}`);
     watched.expectNoProblems();
   });
 });
@@ -159,10 +148,10 @@ describe('alumni', () => {
       ['Asha Rao', 'asha@example.com'],
       ['Meera Nair', 'meera@example.com'],
     ] as const) {
-      expect((await call(server.url, 'POST', '/api/alumni', { json: person(name, email) })).status).toBe(201);
+      expect((await site.call('POST', '/api/alumni', { json: person(name, email) })).status).toBe(201);
     }
     await watched?.close();
-    watched = await openDashboard(browser, server.url, token);
+    watched = await openDashboard(browser(), site.url, site.token);
   });
 
   const card = (name: string): Locator => watched.page.locator('#alumni').getByRole('listitem', { name, exact: true });
@@ -206,7 +195,7 @@ describe('alumni', () => {
   it("shows 'Failed to update alumni approval' when the registration is gone", async () => {
     const asha = card('Asha Rao');
     const [record] = await alumni();
-    expect((await call(server.url, 'DELETE', `/api/alumni/${record._id}`, { token })).status).toBe(200);
+    expect((await site.asAdmin('DELETE', `/api/alumni/${record._id}`)).status).toBe(200);
     await asha.getByRole('button', { name: 'Approve' }).click();
     await alertIn(asha, 'Failed to update alumni approval').waitFor();
     watched.expectNoProblems();
@@ -216,14 +205,14 @@ describe('alumni', () => {
 describe('screens', () => {
   beforeAll(async () => {
     const registration = { ...person('Kiran Desai', 'kiran@example.com'), message: 'Happy to mentor students.' };
-    expect((await call(server.url, 'POST', '/api/alumni', { json: registration })).status).toBe(201);
+    expect((await site.call('POST', '/api/alumni', { json: registration })).status).toBe(201);
     const event = {
       title: 'Open day',
       description: 'Visit the classrooms and labs.',
       date: '2031-03-01',
       time: '10:00',
     };
-    expect((await call(server.url, 'POST', '/api/events', { token, json: event })).status).toBe(201);
+    expect((await site.asAdmin('POST', '/api/events', { json: event })).status).toBe(201);
   });
 
   it.each([
@@ -231,7 +220,7 @@ describe('screens', () => {
     ['tablet', { width: 768, height: 1024 }],
     ['phone', { width: 375, height: 740 }],
   ])('fits a %s without sideways scrolling, with no serious accessibility problem', async (_, viewport) => {
-    const small = await openDashboard(browser, server.url, token, viewport);
+    const small = await openDashboard(browser(), site.url, site.token, viewport);
     const { page } = small;
     await page.locator('#alumni').getByRole('listitem', { name: 'Kiran Desai' }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);

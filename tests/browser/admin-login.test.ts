@@ -2,25 +2,18 @@
  * The administrator's way in and out: first-time setup, login, the redirects of the dashboard,
  * logout, the default-password warning, and what is shown when the server cannot be reached.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../public/page-checks.ts';
-import { call } from '../support/api.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { holdRequests } from '../support/browser.ts';
+import { testBrowser, testServer } from '../support/harness.ts';
+import { disposeServer, startServer } from '../support/server.ts';
 import { openDashboard, openPage, storedToken, storeToken } from './admin-harness.ts';
 
 const CONNECTION_MESSAGE = 'Cannot connect to server. Please make sure the backend is running on port 5000.';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  if (server) await disposeServer(server);
-});
+const site = testServer();
+const browser = testBrowser();
 
 async function login(page: Page, username: string, password: string) {
   await page.getByLabel('Username').fill(username);
@@ -29,15 +22,23 @@ async function login(page: Page, username: string, password: string) {
 }
 
 async function apiLogin(username: string, password: string) {
-  return call<{ token: string; message: string }>(server.url, 'POST', '/api/admin/login', {
+  return site.call<{ token: string; message: string }>('POST', '/api/admin/login', {
     json: { username, password },
   });
 }
 
+/** A fresh page with the token of a login stored, as a login would have left it. */
+async function loggedInPage() {
+  const token = (await apiLogin('admin', 'admin123')).body.token;
+  const watched = await openPage(browser());
+  await storeToken(watched.page, site.url, token);
+  return watched;
+}
+
 describe('login page', () => {
   it('shows the default credentials and creates the default administrator with the setup button', async () => {
-    const { page, expectNoProblems, close } = await openPage(browser);
-    await page.goto(`${server.url}/admin`);
+    const { page, expectNoProblems, close } = await openPage(browser());
+    await page.goto(`${site.url}/admin`);
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(await page.getByText('Default credentials').textContent()).toContain('admin');
     expect(await page.getByText('Default credentials').textContent()).toContain('admin123');
@@ -58,8 +59,8 @@ describe('login page', () => {
   });
 
   it('shows the server message for a wrong password and stores no token', async () => {
-    const { page, expectNoProblems, close } = await openPage(browser);
-    await page.goto(`${server.url}/admin`);
+    const { page, expectNoProblems, close } = await openPage(browser());
+    await page.goto(`${site.url}/admin`);
     await login(page, 'admin', 'not-the-password');
     const alert = page.getByRole('alert');
     await alert.waitFor();
@@ -71,8 +72,8 @@ describe('login page', () => {
   });
 
   it('requires both fields before sending anything', async () => {
-    const { page, expectNoProblems, close } = await openPage(browser);
-    await page.goto(`${server.url}/admin`);
+    const { page, expectNoProblems, close } = await openPage(browser());
+    await page.goto(`${site.url}/admin`);
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
     await page.getByLabel('Username').fill('admin');
@@ -86,14 +87,14 @@ describe('login page', () => {
   });
 
   it('logs in, stores the token and opens the dashboard', async () => {
-    const { page, expectNoProblems, close } = await openPage(browser);
-    await page.goto(`${server.url}/admin`);
+    const { page, expectNoProblems, close } = await openPage(browser());
+    await page.goto(`${site.url}/admin`);
     await login(page, 'admin', 'admin123');
     await page.waitForURL('**/admin/dashboard');
     await page.getByRole('heading', { name: 'Logos' }).waitFor();
     const token = await storedToken(page);
     expect(token).toBeTruthy();
-    expect((await call(server.url, 'GET', '/api/admin/session', { token: token! })).status).toBe(200);
+    expect((await site.call('GET', '/api/admin/session', { token: token! })).status).toBe(200);
     expectNoProblems();
     await close();
   });
@@ -101,17 +102,17 @@ describe('login page', () => {
 
 describe('dashboard session', () => {
   it('goes to the login page without a stored token', async () => {
-    const { page, expectNoProblems, close } = await openPage(browser);
-    await page.goto(`${server.url}/admin/dashboard`);
+    const { page, expectNoProblems, close } = await openPage(browser());
+    await page.goto(`${site.url}/admin/dashboard`);
     await page.waitForURL((url) => url.pathname === '/admin');
     expectNoProblems();
     await close();
   });
 
   it('clears a bad token and goes to the login page', async () => {
-    const { page, expectNoProblems, close } = await openPage(browser);
-    await storeToken(page, server.url, 'not.a.token');
-    await page.goto(`${server.url}/admin/dashboard`);
+    const { page, expectNoProblems, close } = await openPage(browser());
+    await storeToken(page, site.url, 'not.a.token');
+    await page.goto(`${site.url}/admin/dashboard`);
     await page.waitForURL((url) => url.pathname === '/admin');
     expect(await storedToken(page)).toBeNull();
     expectNoProblems();
@@ -119,25 +120,23 @@ describe('dashboard session', () => {
   });
 
   it('logs out: the token is removed and the dashboard sends back to the login', async () => {
-    const { page, expectNoProblems, close } = await openPage(browser);
-    await page.goto(`${server.url}/admin`);
+    const { page, expectNoProblems, close } = await openPage(browser());
+    await page.goto(`${site.url}/admin`);
     await login(page, 'admin', 'admin123');
     await page.waitForURL('**/admin/dashboard');
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/admin');
     expect(await storedToken(page)).toBeNull();
-    await page.goto(`${server.url}/admin/dashboard`);
+    await page.goto(`${site.url}/admin/dashboard`);
     await page.waitForURL((url) => url.pathname === '/admin');
     expectNoProblems();
     await close();
   });
 
   it("shows 'Failed to load content' with Retry when the content cannot be loaded", async () => {
-    const token = (await apiLogin('admin', 'admin123')).body.token;
-    const { page, expectNoProblems, close } = await openPage(browser);
-    await storeToken(page, server.url, token);
+    const { page, expectNoProblems, close } = await loggedInPage();
     await page.route('**/api/content', (route) => route.fulfill({ status: 500, json: { message: 'Broken' } }));
-    await page.goto(`${server.url}/admin/dashboard`);
+    await page.goto(`${site.url}/admin/dashboard`);
     const failure = page.getByRole('alert');
     await failure.waitFor();
     expect(await failure.textContent()).toContain('Failed to load content');
@@ -150,11 +149,9 @@ describe('dashboard session', () => {
   });
 
   it("shows 'Failed to load alumni data' when only the alumni fail", async () => {
-    const token = (await apiLogin('admin', 'admin123')).body.token;
-    const { page, expectNoProblems, close } = await openPage(browser);
-    await storeToken(page, server.url, token);
+    const { page, expectNoProblems, close } = await loggedInPage();
     await page.route('**/api/admin/alumni', (route) => route.fulfill({ status: 500, json: { message: 'Broken' } }));
-    await page.goto(`${server.url}/admin/dashboard`);
+    await page.goto(`${site.url}/admin/dashboard`);
     const alumni = page.locator('#alumni');
     await alumni.getByRole('alert').filter({ hasText: 'Failed to load alumni data' }).waitFor();
     // The rest of the dashboard works.
@@ -167,7 +164,7 @@ describe('dashboard session', () => {
 describe('default password', () => {
   it('warns while the default password is used, and changes it', async () => {
     const oldToken = (await apiLogin('admin', 'admin123')).body.token;
-    const { page, expectNoProblems, close } = await openDashboard(browser, server.url, oldToken);
+    const { page, expectNoProblems, close } = await openDashboard(browser(), site.url, oldToken);
     const warning = page.getByRole('region', { name: 'Please change the default password' });
     await warning.waitFor();
 
@@ -186,7 +183,7 @@ describe('default password', () => {
     expect((await apiLogin('admin', 'a long new secret')).status).toBe(200);
     const newToken = await storedToken(page);
     expect(newToken).not.toBe(oldToken);
-    expect((await call(server.url, 'GET', '/api/admin/session', { token: newToken! })).status).toBe(200);
+    expect((await site.call('GET', '/api/admin/session', { token: newToken! })).status).toBe(200);
     // The dashboard keeps working with the new token.
     await page.reload();
     await page.getByRole('heading', { name: 'Logos' }).waitFor();
@@ -199,7 +196,7 @@ describe('default password', () => {
 describe('with the server stopped', () => {
   it('shows the connection message for login, setup and a dashboard that cannot load', async () => {
     const second = await startServer();
-    const { page, expectNoProblems, close } = await openPage(browser);
+    const { page, expectNoProblems, close } = await openPage(browser());
     // Keep the pages and their scripts, so they can still be shown once the server is gone.
     const urls = new Set<string>();
     page.on('request', (request) => {
@@ -244,15 +241,10 @@ describe('with the server stopped', () => {
 });
 
 it("logs in with what was typed before the login form's script ran", async () => {
-  await call(server.url, 'POST', '/api/admin/create', { json: { username: 'admin', password: 'admin123' } });
-  const page = await browser.newPage();
-  let release!: () => void;
-  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_astro/*.js', async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
-  await page.goto(server.url + '/admin', { waitUntil: 'domcontentloaded' });
+  await site.call('POST', '/api/admin/create', { json: { username: 'admin', password: 'admin123' } });
+  const page = await browser().newPage();
+  const release = await holdRequests(page, '**/_astro/*.js');
+  await page.goto(site.url + '/admin', { waitUntil: 'domcontentloaded' });
   await page.getByLabel('Username').fill('admin');
   await page.getByLabel('Password').fill('not-the-password');
   expect(await page.getByRole('button', { name: 'Login' }).isDisabled()).toBe(true);

@@ -5,33 +5,24 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, seriousA11yViolations, type WatchedPage, watchedPage } from '../public/page-checks.ts';
 import { VIEWPORTS } from '../public/routes.ts';
-import { call, setupAndLogin } from '../support/api.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { testBrowser, testServer } from '../support/harness.ts';
 import { startMailServer, type TestMailServer } from '../support/smtp.ts';
 import { type WatchedPage as AdminPage, answerNextConfirm, openDashboard } from './admin-harness.ts';
 
 let smtp: TestMailServer;
-let server: RunningServer;
-let browser: Browser;
-let token: string;
+const mailEnv = { SMTP_URL: '', NOTIFY_EMAIL: 'office@sunridge.example' };
+// Registered before the server's hooks, so the mail server runs (and SMTP_URL is known) first.
 beforeAll(async () => {
   smtp = await startMailServer();
-  [server, browser] = await Promise.all([
-    startServer({ env: { SMTP_URL: smtp.url, NOTIFY_EMAIL: 'office@sunridge.example' } }),
-    launchBrowser(),
-  ]);
-  token = await setupAndLogin(server.url);
+  mailEnv.SMTP_URL = smtp.url;
 });
-afterAll(async () => {
-  await browser?.close();
-  if (server) await disposeServer(server);
-  await smtp?.close();
-});
+afterAll(() => smtp.close());
+const site = testServer({ admin: true, env: mailEnv });
+const browser = testBrowser();
 
 const MESSAGE = 'Could my daughter join the school choir in Class 6?\nShe has sung since she was five.';
 const field = (page: Page, label: string) =>
@@ -48,8 +39,8 @@ async function fillContactForm(page: Page) {
 describe('the contact form', () => {
   let visitor: WatchedPage;
   beforeAll(async () => {
-    visitor = await watchedPage(browser, { viewport: VIEWPORTS.phone });
-    await visitor.page.goto(`${server.url}/contact`, { waitUntil: 'networkidle' });
+    visitor = await watchedPage(browser(), { viewport: VIEWPORTS.phone });
+    await visitor.page.goto(`${site.url}/contact`, { waitUntil: 'networkidle' });
     await hydrated(visitor.page);
   });
   afterAll(() => visitor.close());
@@ -76,7 +67,7 @@ describe('the contact form', () => {
     expect(await field(page, 'Message').inputValue()).toBe(MESSAGE);
     expect(await page.getByRole('heading', { name: /Thank you/ }).count()).toBe(0);
     await page.unrouteAll();
-    expect((await call(server.url, 'GET', '/api/admin/messages', { token })).body).toEqual([]);
+    expect((await site.asAdmin('GET', '/api/admin/messages')).body).toEqual([]);
   });
 
   it('shows that it is sending, and thanks only once the message is stored', async () => {
@@ -98,7 +89,7 @@ describe('the contact form', () => {
 
     await page.getByRole('heading', { name: 'Thank you, Lakshmi Pillai!' }).waitFor();
     await page.unrouteAll();
-    const [stored] = (await call(server.url, 'GET', '/api/admin/messages', { token })).body;
+    const [stored] = (await site.asAdmin('GET', '/api/admin/messages')).body;
     expect(stored).toMatchObject({ name: 'Lakshmi Pillai', subject: 'academic', message: MESSAGE, read: false });
 
     await page.getByRole('button', { name: 'Send Another Message' }).click();
@@ -112,7 +103,7 @@ describe('the contact form', () => {
 describe('the message, afterwards', () => {
   let admin: AdminPage;
   beforeAll(async () => {
-    admin = await openDashboard(browser, server.url, token);
+    admin = await openDashboard(browser(), site.url, site.token);
   });
   afterAll(() => admin?.close());
 
@@ -136,7 +127,7 @@ describe('the message, afterwards', () => {
 
     await item.getByRole('button', { name: 'Mark as read' }).click();
     await inbox.getByText('0 unread').waitFor();
-    expect((await call(server.url, 'GET', '/api/admin/messages', { token })).body[0].read).toBe(true);
+    expect((await site.asAdmin('GET', '/api/admin/messages')).body[0].read).toBe(true);
     await item.getByRole('button', { name: 'Mark as unread' }).click();
     await inbox.getByText('1 unread').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -176,13 +167,13 @@ describe('the message, afterwards', () => {
     const dismissed = answerNextConfirm(page, false);
     await item.getByRole('button', { name: 'Delete' }).click();
     expect(await dismissed).toContain('Lakshmi Pillai');
-    expect((await call(server.url, 'GET', '/api/admin/messages', { token })).body).toHaveLength(1);
+    expect((await site.asAdmin('GET', '/api/admin/messages')).body).toHaveLength(1);
 
     const accepted = answerNextConfirm(page, true);
     await item.getByRole('button', { name: 'Delete' }).click();
     await accepted;
     await inbox.getByText('No messages yet.').waitFor();
-    expect((await call(server.url, 'GET', '/api/admin/messages', { token })).body).toEqual([]);
+    expect((await site.asAdmin('GET', '/api/admin/messages')).body).toEqual([]);
     admin.expectNoProblems();
   });
 });

@@ -1,29 +1,17 @@
 /** /alumni: the registration form of spec §5 with its errors, submitting state, success and failures. */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { hydrated, seriousA11yViolations, type WatchedPage, watchedPage } from '../public/page-checks.ts';
 import { VIEWPORTS } from '../public/routes.ts';
-import { call, setupAndLogin } from '../support/api.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { holdRequests } from '../support/browser.ts';
+import { testBrowser, testServer } from '../support/harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let token: string;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  token = await setupAndLogin(server.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  if (server) await disposeServer(server);
-});
+const site = testServer({ admin: true });
+const browser = testBrowser();
 
 async function open(viewport: { width: number; height: number }): Promise<WatchedPage> {
-  const watched = await watchedPage(browser, { viewport });
-  await watched.page.goto(server.url + '/alumni', { waitUntil: 'networkidle' });
+  const watched = await watchedPage(browser(), { viewport });
+  await watched.page.goto(site.url + '/alumni', { waitUntil: 'networkidle' });
   await hydrated(watched.page);
   return watched;
 }
@@ -80,12 +68,7 @@ describe.each(Object.entries(VIEWPORTS))('at %s width', (_, viewport) => {
     const { page, close, cspViolations } = await open(viewport);
     const name = `Meera Iyer ${viewport.width}`;
     await fillIn(page, name);
-    let letThrough!: () => void;
-    const held = new Promise<void>((resolve) => (letThrough = resolve));
-    await page.route('**/api/alumni', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const letThrough = await holdRequests(page, '**/api/alumni');
     await register(page);
     const busy = page.getByRole('button', { name: 'Registering...' });
     expect(await busy.isDisabled()).toBe(true);
@@ -94,7 +77,7 @@ describe.each(Object.entries(VIEWPORTS))('at %s width', (_, viewport) => {
     letThrough();
 
     await page.getByRole('heading', { name: 'Thank you for registering!' }).waitFor();
-    const alumni = await call(server.url, 'GET', '/api/admin/alumni', { token });
+    const alumni = await site.asAdmin('GET', '/api/admin/alumni');
     expect(alumni.body).toEqual(
       expect.arrayContaining([expect.objectContaining({ fullName: name, isApproved: false, gender: 'female' })]),
     );
@@ -142,20 +125,15 @@ describe('when registering fails', () => {
 });
 
 it("keeps what a visitor typed before the form's script ran, and registers it", async () => {
-  const { page, close } = await watchedPage(browser, { viewport: VIEWPORTS.phone });
-  let release!: () => void;
-  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_astro/*.js', async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
-  await page.goto(server.url + '/alumni', { waitUntil: 'domcontentloaded' });
+  const { page, close } = await watchedPage(browser(), { viewport: VIEWPORTS.phone });
+  const release = await holdRequests(page, '**/_astro/*.js');
+  await page.goto(site.url + '/alumni', { waitUntil: 'domcontentloaded' });
   await fillIn(page, 'Early Typist');
   expect(await page.getByRole('button', { name: 'Register', exact: true }).isDisabled()).toBe(true);
   release();
   await register(page);
   await page.getByRole('button', { name: 'Register Another Alumni' }).waitFor();
-  const alumni = await call<{ fullName: string; email: string }[]>(server.url, 'GET', '/api/admin/alumni', { token });
+  const alumni = await site.asAdmin<{ fullName: string; email: string }[]>('GET', '/api/admin/alumni');
   expect(alumni.body.map((a) => a.fullName)).toContain('Early Typist');
   await close();
 });

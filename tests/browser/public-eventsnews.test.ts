@@ -2,18 +2,15 @@
  * /eventsnews: the News tab (default) and the Events tab, their popups and empty messages, the
  * fresh lists fetched on load, and what is current decided again in the browser.
  */
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { daysFromToday, must } from '../public/content.ts';
 import { hydrated, seriousA11yViolations, type WatchedPage, watchedPage } from '../public/page-checks.ts';
 import { VIEWPORTS } from '../public/routes.ts';
-import { setupAndLogin, waitUntilLive } from '../support/api.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { testBrowser, testServer } from '../support/harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let token: string;
+const site = testServer({ admin: true });
+const browser = testBrowser();
 
 const long = (start: string) => `${start} ${'and more details for families '.repeat(8)}`.trim();
 const news = {
@@ -74,23 +71,13 @@ const events = {
   },
 };
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  token = await setupAndLogin(server.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  if (server) await disposeServer(server);
-});
-
 async function open(
   viewport: { width: number; height: number },
   before?: (page: Page) => Promise<void>,
 ): Promise<WatchedPage> {
-  const watched = await watchedPage(browser, { viewport });
+  const watched = await watchedPage(browser(), { viewport });
   await before?.(watched.page);
-  await watched.page.goto(server.url + '/eventsnews', { waitUntil: 'networkidle' });
+  await watched.page.goto(site.url + '/eventsnews', { waitUntil: 'networkidle' });
   await hydrated(watched.page);
   return watched;
 }
@@ -112,9 +99,9 @@ describe('before anything is published', () => {
 
 describe('with news and events added through the API', () => {
   beforeAll(async () => {
-    for (const item of Object.values(news)) await must(server.url, token, 'POST', '/api/news', item);
-    for (const item of Object.values(events)) await must(server.url, token, 'POST', '/api/events', item);
-    await waitUntilLive(server.url, token);
+    for (const item of Object.values(news)) await must(site.url, site.token, 'POST', '/api/news', item);
+    for (const item of Object.values(events)) await must(site.url, site.token, 'POST', '/api/events', item);
+    await site.waitUntilLive();
   });
 
   describe.each(Object.entries(VIEWPORTS))('at %s width', (_, viewport) => {

@@ -1,40 +1,27 @@
 /** /gallery: empty state, the count, the responsive grid and the lightbox. */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { must, picture, upload } from '../public/content.ts';
 import { hydrated, seriousA11yViolations, type WatchedPage, watchedPage } from '../public/page-checks.ts';
 import { VIEWPORTS } from '../public/routes.ts';
-import { setupAndLogin, waitUntilLive } from '../support/api.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { testBrowser, testServer } from '../support/harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let token: string;
+const site = testServer({ admin: true });
+const browser = testBrowser();
 const captions = ['Nature walk', 'Football final', 'Art exhibition', 'Chemistry lab', 'Annual day', 'Tree planting'];
 const colours = ['#c0392b', '#27ae60', '#2980b9', '#8e44ad', '#d35400', '#16a085'];
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  token = await setupAndLogin(server.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  if (server) await disposeServer(server);
-});
-
 async function addPhotos(from: number, to: number) {
   for (let index = from; index < to; index++) {
-    const { imageId } = await upload(server.url, token, await picture(800, 600, colours[index]!));
-    await must(server.url, token, 'POST', '/api/gallery', { imageId, caption: captions[index] });
+    const { imageId } = await upload(site.url, site.token, await picture(800, 600, colours[index]!));
+    await must(site.url, site.token, 'POST', '/api/gallery', { imageId, caption: captions[index] });
   }
-  await waitUntilLive(server.url, token);
+  await site.waitUntilLive();
 }
 
 async function open(viewport: { width: number; height: number }): Promise<WatchedPage> {
-  const watched = await watchedPage(browser, { viewport });
-  await watched.page.goto(server.url + '/gallery', { waitUntil: 'networkidle' });
+  const watched = await watchedPage(browser(), { viewport });
+  await watched.page.goto(site.url + '/gallery', { waitUntil: 'networkidle' });
   return watched;
 }
 

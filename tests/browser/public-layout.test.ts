@@ -1,6 +1,4 @@
-/** The shared layout on every public route, at phone and desktop widths, and the home page. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { footerLinks } from '../../site/navigation.ts';
 import { school } from '../../site/school.ts';
 import { must, picture, upload } from '../public/content.ts';
@@ -12,31 +10,22 @@ import {
   watchedPage,
 } from '../public/page-checks.ts';
 import { NOT_FOUND_ROUTE, PUBLIC_ROUTES, VIEWPORTS } from '../public/routes.ts';
-import { setupAndLogin, waitUntilLive } from '../support/api.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { testBrowser, testServer } from '../support/harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
+const site = testServer({ admin: true });
+const browser = testBrowser();
 let logoId: string;
 const stripCaptions = ['Morning assembly', 'Science fair', 'Sports day'];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const token = await setupAndLogin(server.url);
-  const logo = await upload(server.url, token, await picture(300, 200, '#17436b'), 'crest.png');
+  const logo = await upload(site.url, site.token, await picture(300, 200, '#17436b'), 'crest.png');
   logoId = logo.imageId;
-  await must(server.url, token, 'POST', '/api/logos', logo);
+  await must(site.url, site.token, 'POST', '/api/logos', logo);
   for (const [index, caption] of stripCaptions.entries()) {
-    const { imageId } = await upload(server.url, token, await picture(800, 600, ['#c33', '#3c3', '#33c'][index]!));
-    await must(server.url, token, 'POST', '/api/homegallery', { imageId, caption });
+    const { imageId } = await upload(site.url, site.token, await picture(800, 600, ['#c33', '#3c3', '#33c'][index]!));
+    await must(site.url, site.token, 'POST', '/api/homegallery', { imageId, caption });
   }
-  await waitUntilLive(server.url, token);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  if (server) await disposeServer(server);
+  await site.waitUntilLive();
 });
 
 /** Pages with an island, and the most JavaScript (compressed) any page may ship. */
@@ -48,9 +37,9 @@ describe.each(Object.entries(VIEWPORTS))('every public route at %s width', (_, v
   it('has the header, navigation and footer, no CSP violation, no serious accessibility problem, no sideways scroll, and stays in its JavaScript budget', async () => {
     for (const route of [...PUBLIC_ROUTES, NOT_FOUND_ROUTE]) {
       // A fresh browser context per route: nothing cached, so every page's JavaScript is counted.
-      const watched = await watchedPage(browser, { viewport });
+      const watched = await watchedPage(browser(), { viewport });
       const { page } = watched;
-      await page.goto(server.url + route, { waitUntil: 'networkidle' });
+      await page.goto(site.url + route, { waitUntil: 'networkidle' });
       await scrollThrough(page);
       await page.waitForLoadState('networkidle');
 
@@ -86,8 +75,8 @@ describe.each(Object.entries(VIEWPORTS))('every public route at %s width', (_, v
 
 describe('navigation', () => {
   it('on a phone, opens with the menu toggle, expands About, and closes with Escape', async () => {
-    const { page, close, cspViolations } = await watchedPage(browser, { viewport: VIEWPORTS.phone });
-    await page.goto(server.url + '/academic-corner');
+    const { page, close, cspViolations } = await watchedPage(browser(), { viewport: VIEWPORTS.phone });
+    await page.goto(site.url + '/academic-corner');
     const toggle = page.getByRole('button', { name: 'Menu' });
     const gallery = page.locator('#nav-list a[href="/gallery"]');
     expect(await gallery.isVisible()).toBe(false);
@@ -111,8 +100,8 @@ describe('navigation', () => {
   });
 
   it('on a desktop, works by keyboard: Enter opens About, Tab reaches its pages, Escape closes it', async () => {
-    const { page, close } = await watchedPage(browser, { viewport: VIEWPORTS.desktop });
-    await page.goto(server.url + '/');
+    const { page, close } = await watchedPage(browser(), { viewport: VIEWPORTS.desktop });
+    await page.goto(site.url + '/');
     const about = page.getByRole('button', { name: 'About' });
     expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
     await about.focus();
@@ -146,22 +135,22 @@ describe('navigation', () => {
       '/no/such/page',
     ];
     for (const path of withoutPage) {
-      const response = await fetch(server.url + path);
+      const response = await fetch(site.url + path);
       const html = await response.text();
       expect(response.status, path).toBe(404);
       expect(html, path).toContain('Page not found');
       expect(html, path).toContain('aria-label="Main"');
     }
     for (const link of footerLinks.filter((l) => !withoutPage.includes(l.href))) {
-      expect((await fetch(server.url + link.href)).status, link.href).toBe(200);
+      expect((await fetch(site.url + link.href)).status, link.href).toBe(200);
     }
   });
 });
 
 describe('home page', () => {
   it('shows the home gallery twice in a moving strip, and the About Us, Our Vision and Our Mission cards', async () => {
-    const { page, close } = await watchedPage(browser, { viewport: VIEWPORTS.desktop });
-    await page.goto(server.url + '/');
+    const { page, close } = await watchedPage(browser(), { viewport: VIEWPORTS.desktop });
+    await page.goto(site.url + '/');
     const sets = page.locator('.strip-set');
     expect(await sets.count()).toBe(2);
     expect(await sets.nth(0).locator('figcaption').allTextContents()).toEqual(stripCaptions);
@@ -183,8 +172,8 @@ describe('home page', () => {
   });
 
   it('holds the strip still for visitors who ask for reduced motion', async () => {
-    const { page, close } = await watchedPage(browser, { viewport: VIEWPORTS.phone, reducedMotion: 'reduce' });
-    await page.goto(server.url + '/');
+    const { page, close } = await watchedPage(browser(), { viewport: VIEWPORTS.phone, reducedMotion: 'reduce' });
+    await page.goto(site.url + '/');
     expect(await page.locator('.strip-track').evaluate((element) => getComputedStyle(element).animationName)).toBe(
       'none',
     );

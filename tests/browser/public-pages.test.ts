@@ -1,18 +1,15 @@
 /** The leadership messages, the contact form and the static pages. */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LEADERSHIP_ROLES, messageField } from '../../site/contract/content.ts';
 import { school } from '../../site/school.ts';
 import { must, picture, upload } from '../public/content.ts';
 import { hydrated, seriousA11yViolations, type WatchedPage, watchedPage } from '../public/page-checks.ts';
 import { VIEWPORTS } from '../public/routes.ts';
-import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { testBrowser, testServer } from '../support/harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let token: string;
+const site = testServer({ admin: true });
+const browser = testBrowser();
 let presidentImageId: string;
 
 const words = (count: number, word: string) => Array.from({ length: count }, (_, i) => `${word}${i + 1}`).join(' ');
@@ -25,29 +22,22 @@ const messages = {
 };
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  token = await setupAndLogin(server.url);
   await setMessages(messages);
-  const portrait = await upload(server.url, token, await picture(600, 800, '#8a5a44'), 'president.png');
+  const portrait = await upload(site.url, site.token, await picture(600, 800, '#8a5a44'), 'president.png');
   presidentImageId = portrait.imageId;
-  await must(server.url, token, 'PUT', '/api/person-image/president', portrait);
-  await waitUntilLive(server.url, token);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  if (server) await disposeServer(server);
+  await must(site.url, site.token, 'PUT', '/api/person-image/president', portrait);
+  await site.waitUntilLive();
 });
 
 async function setMessages(texts: Record<(typeof LEADERSHIP_ROLES)[number], string>) {
-  const content = (await call(server.url, 'GET', '/api/content')).body;
+  const content = (await site.call('GET', '/api/content')).body;
   for (const role of LEADERSHIP_ROLES) content[messageField(role)] = texts[role];
-  await must(server.url, token, 'PUT', '/api/content', content);
+  await must(site.url, site.token, 'PUT', '/api/content', content);
 }
 
 async function open(path: string, viewport: { width: number; height: number }): Promise<WatchedPage> {
-  const watched = await watchedPage(browser, { viewport });
-  await watched.page.goto(server.url + path, { waitUntil: 'networkidle' });
+  const watched = await watchedPage(browser(), { viewport });
+  await watched.page.goto(site.url + path, { waitUntil: 'networkidle' });
   return watched;
 }
 
@@ -274,7 +264,7 @@ describe('static pages', () => {
 describe('leadership without any message', () => {
   it("says 'No Content Available, Please check back later.'", async () => {
     await setMessages({ correspondent: '', headmistress: '', president: '', secretary: '', honoraryPresident: '' });
-    await waitUntilLive(server.url, token);
+    await site.waitUntilLive();
     const { page, close } = await open('/about/leadership', VIEWPORTS.phone);
     expect(await page.getByText('No Content Available, Please check back later.').isVisible()).toBe(true);
     expect(await page.locator('.leader').count()).toBe(0);

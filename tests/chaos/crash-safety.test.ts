@@ -5,15 +5,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, expect, it } from 'vitest';
-import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { expect, it } from 'vitest';
+import { call } from '../support/api.ts';
+import { testServer } from '../support/harness.ts';
 
 const KILLS = Number(process.env.CHAOS_KILLS ?? 20);
-let server: RunningServer | null = null;
-afterAll(async () => {
-  if (server) await disposeServer(server);
-});
+const site = testServer({ admin: true });
 
 /** Keeps writing events until the server dies; answers the titles of the writes it answered. */
 async function writeUntilKilled(base: string, token: string, round: number): Promise<string[]> {
@@ -36,29 +33,26 @@ async function writeUntilKilled(base: string, token: string, round: number): Pro
 }
 
 it(`keeps every answered write through ${KILLS} kills at random moments`, { timeout: 15 * 60_000 }, async () => {
-  server = await startServer();
-  const token = await setupAndLogin(server.url);
-  const { dataDir, uploadsDir } = server;
   const answered: string[] = [];
 
   for (let round = 0; round < KILLS; round++) {
-    const writing = writeUntilKilled(server.url, token, round);
+    const writing = writeUntilKilled(site.url, site.token, round);
     await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 1500));
-    await server.kill();
+    await site.server.kill();
     answered.push(...(await writing));
 
     for (const file of ['content.json', 'alumni.json', 'admins.json']) {
-      JSON.parse(await readFile(join(dataDir, file), 'utf8'));
+      JSON.parse(await readFile(join(site.dataDir, file), 'utf8'));
     }
-    server = await startServer({ dataDir, uploadsDir });
-    const titles = (await call(server.url, 'GET', '/api/content')).body.events.map((e: { title: string }) => e.title);
+    await site.restart();
+    const titles = (await site.call('GET', '/api/content')).body.events.map((e: { title: string }) => e.title);
     expect(titles).toEqual(expect.arrayContaining(answered));
-    expect((await fetch(server.url + '/')).status).toBe(200);
+    expect((await fetch(site.url + '/')).status).toBe(200);
   }
 
   // The site catches up with everything written, whatever builds were cut off.
-  await waitUntilLive(server.url, token, 120_000);
-  const page = await (await fetch(server.url + '/eventsnews')).text();
+  await site.waitUntilLive(120_000);
+  const page = await (await fetch(site.url + '/eventsnews')).text();
   expect(page).toContain(answered.at(-1)!);
   console.log(`crash safety: ${KILLS} kills survived, ${answered.length} answered writes verified`);
 });

@@ -1,38 +1,25 @@
 /** `npm run seed:demo`: an empty data folder becomes a populated site; a used one is refused. */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { splitEvents } from '../../site/lib/schedule.ts';
 import { school } from '../../site/school.ts';
-import { call } from '../support/api.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { testServer } from '../support/harness.ts';
 
 const run = promisify(execFile);
-let base: string;
-let env: NodeJS.ProcessEnv;
-let server: RunningServer | undefined;
+const site = testServer({ start: false });
 
-beforeAll(async () => {
-  base = await mkdtemp(join(tmpdir(), 'seed-demo-'));
-  env = { ...process.env, DATA_DIR: join(base, 'data'), UPLOADS_DIR: join(base, 'uploads'), PORT: '0' };
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await rm(base, { recursive: true, force: true });
-});
-
-const seed = () => run(process.execPath, ['admin-api/seed-demo.ts'], { env });
+const seed = () =>
+  run(process.execPath, ['admin-api/seed-demo.ts'], {
+    env: { ...process.env, DATA_DIR: site.dataDir, UPLOADS_DIR: site.uploadsDir, PORT: '0' },
+  });
 
 it('fills an empty data folder, and the server builds a populated site from it', async () => {
   const { stdout } = await seed();
   expect(stdout).toMatch(/Demo content written/);
 
-  server = await startServer({ dataDir: env.DATA_DIR, uploadsDir: env.UPLOADS_DIR });
-  const content = (await call(server.url, 'GET', '/api/content')).body;
+  await site.start();
+  const content = (await site.call('GET', '/api/content')).body;
   expect(content.logos).toHaveLength(1);
   expect(content.gallery.length).toBeGreaterThan(0);
   expect(content.homegallery.length).toBeGreaterThan(0);
@@ -44,14 +31,13 @@ it('fills an empty data folder, and the server builds a populated site from it',
   expect(past.length).toBeGreaterThan(0);
   expect(content.presidentImage).not.toBeNull();
 
-  const gallery = await (await fetch(`${server.url}/gallery`)).text();
+  const gallery = await (await fetch(`${site.url}/gallery`)).text();
   expect(gallery).toContain(`${content.gallery.length} photos`);
   expect(gallery).toContain(content.gallery[0].caption);
-  const image = await fetch(`${server.url}/api/image/${content.gallery[0].imageId}?w=320`);
+  const image = await fetch(`${site.url}/api/image/${content.gallery[0].imageId}?w=320`);
   expect(image.status).toBe(200);
   expect(image.headers.get('content-type')).toBe('image/webp');
-  await server.stop();
-  server = undefined;
+  await site.server.stop();
 });
 
 it('refuses a data folder that already has content, and says why', async () => {

@@ -7,21 +7,17 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tokensFor, uploaded } from '../api/helpers.ts';
 import { pdfFile } from '../api/test-documents.ts';
 import { solidImage } from '../api/test-images.ts';
 import { call } from '../support/api.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
-import { apiCalls, storedFiles, Tally } from './support.ts';
+import { testServer } from '../support/harness.ts';
+import { apiCalls, fileTally, storedFiles } from './support.ts';
 
 const SECRET = 'security-suite-secret-0123456789abcdef';
-const tally = new Tally('Authentication attacks');
-let server: RunningServer;
-afterAll(async () => {
-  tally.print();
-  await disposeServer(server);
-});
+const tally = fileTally('Authentication attacks');
+const site = testServer({ env: { JWT_SECRET: SECRET } });
 
 /** Calls anyone may make; every other call of the API is an administrator's. */
 const PUBLIC_CALLS = [
@@ -145,19 +141,18 @@ let deletedAccountToken: string;
 let setupRace: number[];
 
 beforeAll(async () => {
-  server = await startServer({ env: { JWT_SECRET: SECRET } });
   // Eight setup buttons pressed at once on a fresh site (or an attacker racing the school).
   const contenders = Array.from({ length: 8 }, (_, i) =>
     i === 0
       ? { username: 'admin', password: 'admin123' }
       : { username: `intruder${i}`, password: `intruder-pass-${i}` },
   );
-  setupRace = (
-    await Promise.all(contenders.map((json) => call(server.url, 'POST', '/api/admin/create', { json })))
-  ).map((answer) => answer.status);
+  setupRace = (await Promise.all(contenders.map((json) => site.call('POST', '/api/admin/create', { json })))).map(
+    (answer) => answer.status,
+  );
   first = contenders[setupRace.indexOf(201)]!;
-  token = (await login(server.url, first)).body.token;
-  calls = await administratorCalls(server.url, token);
+  token = (await login(site.url, first)).body.token;
+  calls = await administratorCalls(site.url, token);
 });
 
 describe('setup', () => {
@@ -166,9 +161,9 @@ describe('setup', () => {
     expect(setupRace.filter((status) => status === 403)).toHaveLength(7);
     tally.add('setup attempts refused', 7);
     const { refused } = tokensFor(SECRET, token);
-    const admins = await readFile(join(server.dataDir, 'admins.json'), 'utf8');
+    const admins = await readFile(join(site.dataDir, 'admins.json'), 'utf8');
     for (const [kind, badToken] of Object.entries(refused)) {
-      const answer = await call(server.url, 'POST', '/api/admin/create', {
+      const answer = await site.call('POST', '/api/admin/create', {
         json: { username: 'second', password: 'second-pass-1' },
         headers: badToken ? { Authorization: `Bearer ${badToken}` } : {},
       });
@@ -179,13 +174,13 @@ describe('setup', () => {
       });
       tally.add('setup attempts refused');
     }
-    expect(await readFile(join(server.dataDir, 'admins.json'), 'utf8')).toBe(admins);
+    expect(await readFile(join(site.dataDir, 'admins.json'), 'utf8')).toBe(admins);
   });
 });
 
 describe('login guessing', () => {
   it('is throttled even when the guesses are sent all at once', async () => {
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login(server.url, wrongPassword(i))));
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login(site.url, wrongPassword(i))));
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(25);
@@ -197,7 +192,7 @@ describe('login guessing', () => {
     const variants = ['deputy', 'Deputy', ' DEPUTY ', 'dEpUtY', 'deputy\t', 'DEPUTY'];
     const statuses: number[] = [];
     for (const [i, username] of variants.entries()) {
-      const answer = await login(server.url, { username, password: 'nope' }, { 'X-Forwarded-For': `198.51.100.${i}` });
+      const answer = await login(site.url, { username, password: 'nope' }, { 'X-Forwarded-For': `198.51.100.${i}` });
       statuses.push(answer.status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
@@ -208,18 +203,18 @@ describe('login guessing', () => {
 describe('every administrator call', () => {
   beforeAll(async () => {
     // A second administrator logs in, then the account is removed while the server is down.
-    await call(server.url, 'POST', '/api/admin/create', {
+    await site.call('POST', '/api/admin/create', {
       token,
       json: { username: 'leaver', password: 'leaver-pass-1' },
     });
-    deletedAccountToken = (await login(server.url, { username: 'leaver', password: 'leaver-pass-1' })).body.token;
-    expect((await call(server.url, 'GET', '/api/admin/session', { token: deletedAccountToken })).status).toBe(200);
-    await server.stop();
-    const file = join(server.dataDir, 'admins.json');
+    deletedAccountToken = (await login(site.url, { username: 'leaver', password: 'leaver-pass-1' })).body.token;
+    expect((await site.call('GET', '/api/admin/session', { token: deletedAccountToken })).status).toBe(200);
+    await site.server.stop();
+    const file = join(site.dataDir, 'admins.json');
     const stored = JSON.parse(await readFile(file, 'utf8')) as { admins: { username: string }[] };
     stored.admins = stored.admins.filter((account) => account.username !== 'leaver');
     await writeFile(file, JSON.stringify(stored, null, 2));
-    server = await startServer({ dataDir: server.dataDir, uploadsDir: server.uploadsDir, env: { JWT_SECRET: SECRET } });
+    await site.restart();
   });
 
   it('is in the matrix below, or is one of the public calls', () => {
@@ -245,10 +240,10 @@ describe('every administrator call', () => {
       },
       'a token after "Bearer" and another word': { Authorization: `Bearer ${token} x` },
     };
-    const before = await storedFiles(server.dataDir);
+    const before = await storedFiles(site.dataDir);
     for (const [kind, headers] of Object.entries(credentials)) {
       for (const [key, adminCall] of Object.entries(calls)) {
-        const answer = await send(server.url, key, adminCall, headers);
+        const answer = await send(site.url, key, adminCall, headers);
         expect({ kind, key, status: answer.status, type: answer.type }).toEqual({
           kind,
           key,
@@ -259,12 +254,12 @@ describe('every administrator call', () => {
         tally.add('administrator calls refused');
       }
     }
-    expect(await storedFiles(server.dataDir)).toEqual(before);
+    expect(await storedFiles(site.dataDir)).toEqual(before);
   });
 
   it('accepts the valid token (so the refusals above are about the credential alone)', async () => {
     for (const key of ['GET /api/admin/session', 'GET /api/admin/alumni', 'POST /api/events']) {
-      const answer = await send(server.url, key, calls[key]!, { Authorization: `Bearer ${token}` });
+      const answer = await send(site.url, key, calls[key]!, { Authorization: `Bearer ${token}` });
       expect({ key, status: answer.status }).toEqual({ key, status: key.startsWith('POST') ? 201 : 200 });
     }
   });
@@ -272,12 +267,7 @@ describe('every administrator call', () => {
 
 describe('behind a reverse proxy (TRUST_PROXY)', () => {
   beforeAll(async () => {
-    await server.stop();
-    server = await startServer({
-      dataDir: server.dataDir,
-      uploadsDir: server.uploadsDir,
-      env: { JWT_SECRET: SECRET, TRUST_PROXY: '1' },
-    });
+    await site.restart({ TRUST_PROXY: '1' });
   });
 
   it('counts guesses by the address the proxy saw, not by what the client wrote before it', async () => {
@@ -285,12 +275,12 @@ describe('behind a reverse proxy (TRUST_PROXY)', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) {
       const forwarded = `198.51.100.${i}, 203.0.113.7`;
-      statuses.push((await login(server.url, wrongPassword(i), { 'X-Forwarded-For': forwarded })).status);
+      statuses.push((await login(site.url, wrongPassword(i), { 'X-Forwarded-For': forwarded })).status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     tally.add('spoofed guesses refused');
     // Another visitor behind the same proxy may still log in.
-    const other = await login(server.url, first, { 'X-Forwarded-For': '203.0.113.8' });
+    const other = await login(site.url, first, { 'X-Forwarded-For': '203.0.113.8' });
     expect(other.status).toBe(200);
   });
 });

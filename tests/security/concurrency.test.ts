@@ -5,24 +5,19 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LEADERSHIP_ROLES } from '../../site/contract/content.ts';
 import { upload, uploaded } from '../api/helpers.ts';
 import { solidImage } from '../api/test-images.ts';
-import { type ApiAnswer, call, setupAndLogin, waitUntilLive } from '../support/api.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
-import { Tally } from './support.ts';
+import type { ApiAnswer } from '../support/api.ts';
+import { testServer } from '../support/harness.ts';
+import { fileTally } from './support.ts';
 
-const tally = new Tally('Concurrency');
-let server: RunningServer;
-let token: string;
-afterAll(async () => {
-  tally.print();
-  await disposeServer(server);
-});
+const tally = fileTally('Concurrency');
+const site = testServer({ admin: true });
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
-const api = (method: string, path: string, json?: unknown) => call(server.url, method, path, { token, json });
+const api = (method: string, path: string, json?: unknown) => site.asAdmin(method, path, { json });
 const alumnus = (i: number) => ({
   fullName: `Reunion Guest ${i}`,
   gender: i % 2 ? 'male' : 'female',
@@ -39,9 +34,7 @@ const colour = (i: number) => ({ r: (i * 37) % 256, g: (i * 91) % 256, b: (i * 5
 let existing: { events: string[]; news: string[]; alumni: string[]; image: { imageId: string; originalName: string } };
 
 beforeAll(async () => {
-  server = await startServer();
-  token = await setupAndLogin(server.url);
-  const image = await uploaded(server.url, token, await solidImage('png', 20, 20), 'shared.png');
+  const image = await uploaded(site.url, site.token, await solidImage('png', 20, 20), 'shared.png');
   const lastId = (answer: ApiAnswer) => (answer.body as { _id: string }[]).at(-1)!._id;
   const events: string[] = [];
   const news: string[] = [];
@@ -50,7 +43,7 @@ beforeAll(async () => {
       lastId(await api('POST', '/api/events', { title: `Old event ${i}`, description: 'Before', date: '2031-01-01' })),
     );
     news.push(lastId(await api('POST', '/api/news', { title: `Old news ${i}`, description: 'Before' })));
-    await call(server.url, 'POST', '/api/alumni', { json: alumnus(100 + i) });
+    await site.call('POST', '/api/alumni', { json: alumnus(100 + i) });
   }
   const alumni = ((await api('GET', '/api/admin/alumni')).body as { _id: string }[]).slice(0, 5).map((a) => a._id);
   existing = { events, news, alumni, image };
@@ -73,7 +66,7 @@ describe('150 writes of mixed kinds sent at once', () => {
       ...each('add photo', 20, (i) => api('POST', '/api/gallery', { ...image, caption: `Burst photo ${i}` })),
       ...each('add home photo', 15, (i) => api('POST', '/api/homegallery', { ...image, caption: `Burst strip ${i}` })),
       ...each('add logo', 10, (i) => api('POST', '/api/logos', { ...image, originalName: `burst-logo-${i}.png` })),
-      ...each('upload', 10, (i) => upload(server.url, token, pictures[i]!, `burst-${i}.png`)),
+      ...each('upload', 10, (i) => upload(site.url, site.token, pictures[i]!, `burst-${i}.png`)),
       ...each('edit event', 10, (i) =>
         api('PUT', `/api/events/${existing.events[i]}`, {
           title: `Edited event ${i}`,
@@ -83,7 +76,7 @@ describe('150 writes of mixed kinds sent at once', () => {
       ),
       ...each('delete news', 10, (i) => api('DELETE', `/api/news/${existing.news[i]}`)),
       ...each('set leader image', 5, (i) => api('PUT', `/api/person-image/${LEADERSHIP_ROLES[i]}`, image)),
-      ...each('register alumni', 10, (i) => call(server.url, 'POST', '/api/alumni', { json: alumnus(i) })),
+      ...each('register alumni', 10, (i) => site.call('POST', '/api/alumni', { json: alumnus(i) })),
       ...each('approve alumni', 5, (i) =>
         api('PUT', `/api/alumni/${existing.alumni[i]}/approve`, { isApproved: true }),
       ),
@@ -102,7 +95,7 @@ describe('150 writes of mixed kinds sent at once', () => {
   });
 
   it('are all kept: every item added, edited, deleted, approved and uploaded, on disk', async () => {
-    const content = JSON.parse(await readFile(join(server.dataDir, 'content.json'), 'utf8'));
+    const content = JSON.parse(await readFile(join(site.dataDir, 'content.json'), 'utf8'));
     const titles = (list: { title?: string; caption?: string; originalName?: string }[]) =>
       list.map((item) => item.title ?? item.caption ?? item.originalName);
     const expectAll = (list: unknown[], prefix: string, count: number) =>
@@ -125,21 +118,21 @@ describe('150 writes of mixed kinds sent at once', () => {
     expectAll(content.logos, 'burst-logo-', 10);
     for (const role of LEADERSHIP_ROLES) expect(content[`${role}Image`]).toEqual(existing.image);
 
-    const { alumni } = JSON.parse(await readFile(join(server.dataDir, 'alumni.json'), 'utf8'));
+    const { alumni } = JSON.parse(await readFile(join(site.dataDir, 'alumni.json'), 'utf8'));
     const emails = alumni.map((a: { email: string }) => a.email);
     for (const i of range(10)) expect(emails).toContain(alumnus(i).email);
     const approved = alumni.filter((a: { isApproved: boolean }) => a.isApproved).map((a: { _id: string }) => a._id);
     expect(approved.sort()).toEqual([...existing.alumni].sort());
 
     expect(new Set(uploadedIds).size).toBe(10);
-    for (const imageId of uploadedIds) expect((await fetch(`${server.url}/api/image/${imageId}`)).status).toBe(200);
-    expect((await call(server.url, 'GET', '/api/content')).body).toEqual(content);
+    for (const imageId of uploadedIds) expect((await fetch(`${site.url}/api/image/${imageId}`)).status).toBe(200);
+    expect((await site.call('GET', '/api/content')).body).toEqual(content);
     tally.add('writes verified on disk', answers.length);
   });
 
   it('are all published once the site has caught up', async () => {
-    await waitUntilLive(server.url, token, 120_000);
-    const page = await (await fetch(`${server.url}/eventsnews`)).text();
+    await site.waitUntilLive(120_000);
+    const page = await (await fetch(`${site.url}/eventsnews`)).text();
     for (const i of range(30)) expect(page).toContain(`Burst event ${i}`);
     for (const i of range(25)) expect(page).toContain(`Burst news ${i}`);
     expect(page).not.toContain('Old news 0');
@@ -148,12 +141,11 @@ describe('150 writes of mixed kinds sent at once', () => {
 
 describe('two tabs saving the same version at once', () => {
   it('cannot overwrite each other: one save wins, the others are told the content changed', async () => {
-    const current = await call(server.url, 'GET', '/api/content');
+    const current = await site.call('GET', '/api/content');
     const etag = current.headers.get('etag')!;
     const saves = await Promise.all(
       range(10).map((i) =>
-        call(server.url, 'PUT', '/api/content', {
-          token,
+        site.asAdmin('PUT', '/api/content', {
           json: { ...current.body, presidentMessage: `Tab ${i} was here` },
           headers: { 'If-Match': etag },
         }),
@@ -163,7 +155,7 @@ describe('two tabs saving the same version at once', () => {
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 412)).toHaveLength(9);
     const winner = statuses.indexOf(200);
-    expect((await call(server.url, 'GET', '/api/content')).body.presidentMessage).toBe(`Tab ${winner} was here`);
+    expect((await site.call('GET', '/api/content')).body.presidentMessage).toBe(`Tab ${winner} was here`);
     tally.add('stale saves refused', 9);
   });
 });

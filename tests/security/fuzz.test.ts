@@ -10,41 +10,38 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { uploaded } from '../api/helpers.ts';
 import { pdfFile, uploadedDocument } from '../api/test-documents.ts';
 import { animatedGif, solidImage } from '../api/test-images.ts';
-import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
+import { testServer } from '../support/harness.ts';
 import { attack, planAttack } from './fuzz/attacks.ts';
 import { damagedImage, planDamagedImage } from './fuzz/damaged-images.ts';
 import { documentUpload, planDocumentUpload } from './fuzz/documents.ts';
 import { ALUMNUS, BODY_ROUTES, type Context, ID_ROUTES, type Planned, type Stored } from './fuzz/routes.ts';
 import { planWrite, write } from './fuzz/writes.ts';
-import { apiCalls, jsonOf, rawRequest, storedFiles, Tally } from './support.ts';
+import { apiCalls, fileTally, jsonOf, rawRequest, storedFiles } from './support.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1200);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const PASSWORD = 'admin123';
 
-const tally = new Tally('Fuzzing');
-let server: RunningServer;
+const tally = fileTally('Fuzzing');
+const site = testServer({ admin: true });
 let context: Omit<Context, keyof Stored>;
 let images: Buffer[];
 let files: Buffer[];
 
 beforeAll(async () => {
-  server = await startServer();
-  const token = await setupAndLogin(server.url);
-  const image = await uploaded(server.url, token, await solidImage('png', 24, 24), 'fixture.png');
+  const token = site.token;
+  const image = await uploaded(site.url, token, await solidImage('png', 24, 24), 'fixture.png');
   // The first logo keeps the image in use: writes may attach and detach it all they like.
-  await call(server.url, 'POST', '/api/logos', { token, json: image });
-  await call(server.url, 'POST', '/api/alumni', { json: ALUMNUS });
+  await site.asAdmin('POST', '/api/logos', { json: image });
+  await site.call('POST', '/api/alumni', { json: ALUMNUS });
   // The first circular added keeps the document in use, as the logo keeps the image.
-  const { documentId, originalName } = await uploadedDocument(server.url, token, pdfFile('Fixture'), 'fixture.pdf');
+  const { documentId, originalName } = await uploadedDocument(site.url, token, pdfFile('Fixture'), 'fixture.pdf');
   const document = { documentId, originalName };
-  const circulars = await call(server.url, 'POST', '/api/circulars', {
-    token,
+  const circulars = await site.asAdmin('POST', '/api/circulars', {
     json: { title: 'Keeper', date: '2030-01-01', document },
   });
   const keeper = circulars.body.find((circular: { title: string }) => circular.title === 'Keeper')._id;
@@ -58,10 +55,6 @@ beforeAll(async () => {
     animatedGif(3, 16, 16),
   ]);
 });
-afterAll(async () => {
-  tally.print();
-  await disposeServer(server);
-});
 
 const parse = (stored: Record<string, string>): Stored => ({
   content: JSON.parse(stored['content.json']!),
@@ -71,12 +64,12 @@ const parse = (stored: Record<string, string>): Stored => ({
 
 /** Sends one case and checks what it did to the stored files. */
 async function check(plan: Planned): Promise<void> {
-  const before = await storedFiles(server.dataDir);
-  const answer = await rawRequest(server.url, plan.request);
+  const before = await storedFiles(site.dataDir);
+  const answer = await rawRequest(site.url, plan.request);
   const seen = { case: plan.label, method: plan.request.method, path: plan.request.path, status: answer.status };
   tally.add('cases sent');
   expect(answer.status, JSON.stringify(seen)).toBeLessThan(500);
-  const after = await storedFiles(server.dataDir);
+  const after = await storedFiles(site.dataDir);
 
   switch (plan.expect.kind) {
     case 'refused':
@@ -130,7 +123,7 @@ it(`survives ${RUNS} cases of attacks, writes and damaged images, changing only 
 }, async () => {
   await fc.assert(
     fc.asyncProperty(anyCase, async (generated) => {
-      const state = { ...context, ...parse(await storedFiles(server.dataDir)) };
+      const state = { ...context, ...parse(await storedFiles(site.dataDir)) };
       if ('attack' in generated) return check(planAttack(generated.attack, state));
       if ('write' in generated) return check(planWrite(generated.write, state));
       if ('document' in generated) return check(planDocumentUpload(generated.document, files, state));
@@ -139,13 +132,11 @@ it(`survives ${RUNS} cases of attacks, writes and damaged images, changing only 
     { numRuns: RUNS, seed: SEED },
   );
 
-  expect(server.process.exitCode).toBeNull();
-  expect(server.output()).not.toMatch(/^(GET|POST|PUT|DELETE|PATCH) \S+ failed:/m);
-  expect((await call(server.url, 'GET', '/api/content')).body).toEqual(
-    parse(await storedFiles(server.dataDir)).content,
-  );
+  expect(site.server.process.exitCode).toBeNull();
+  expect(site.server.output()).not.toMatch(/^(GET|POST|PUT|DELETE|PATCH) \S+ failed:/m);
+  expect((await site.call('GET', '/api/content')).body).toEqual(parse(await storedFiles(site.dataDir)).content);
   // Nothing was written beside the data and uploads folders.
-  expect((await readdir(join(server.dataDir, '..'))).sort()).toEqual(['data', 'uploads']);
+  expect((await readdir(join(site.dataDir, '..'))).sort()).toEqual(['data', 'uploads']);
   // Whatever was accepted can be published: the site is rebuilt with all of it.
-  await waitUntilLive(server.url, context.token, 120_000);
+  await site.waitUntilLive(120_000);
 });

@@ -6,26 +6,18 @@
  * policy never has to step in.
  */
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LEADERSHIP_ROLES } from '../../site/contract/content.ts';
 import { uploaded } from '../api/helpers.ts';
 import { solidImage } from '../api/test-images.ts';
 import { openDashboard, openPage } from '../browser/admin-harness.ts';
-import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
-import { filesUnder, rawRequest, Tally } from './support.ts';
+import { testBrowser, testServer } from '../support/harness.ts';
+import { filesUnder, fileTally, rawRequest } from './support.ts';
 
-const tally = new Tally('Headers and injected markup');
-let server: RunningServer;
-let token: string;
-let browser: Browser;
-afterAll(async () => {
-  tally.print();
-  await browser?.close();
-  await disposeServer(server);
-});
+const tally = fileTally('Headers and injected markup');
+const site = testServer({ admin: true });
+const browser = testBrowser();
 
 /** Each would run a script, or add an element, if it reached a page as markup. */
 const PAYLOADS = [
@@ -39,11 +31,9 @@ const payload = (i: number) => PAYLOADS[i % PAYLOADS.length]!;
 
 let imageId: string;
 beforeAll(async () => {
-  server = await startServer();
-  token = await setupAndLogin(server.url);
-  const image = await uploaded(server.url, token, await solidImage('png', 64, 48), payload(1));
+  const image = await uploaded(site.url, site.token, await solidImage('png', 64, 48), payload(1));
   imageId = image.imageId;
-  const post = (path: string, json: unknown) => call(server.url, 'POST', path, { token, json });
+  const post = (path: string, json: unknown) => site.asAdmin('POST', path, { json });
   await post('/api/logos', { ...image, originalName: payload(2) });
   for (const [i, list] of ['gallery', 'homegallery'].entries())
     await post(`/api/${list}`, { ...image, caption: payload(i) });
@@ -56,10 +46,10 @@ beforeAll(async () => {
   });
   await post('/api/events', { title: payload(3), description: payload(4), date: '2020-04-04' });
   await post('/api/news', { title: payload(1), description: payload(0), priority: 'high', image });
-  const content = (await call(server.url, 'GET', '/api/content')).body;
+  const content = (await site.call('GET', '/api/content')).body;
   for (const [i, role] of LEADERSHIP_ROLES.entries()) content[`${role}Message`] = `${payload(i)} ${'word '.repeat(30)}`;
-  await call(server.url, 'PUT', '/api/content', { token, json: content });
-  await call(server.url, 'POST', '/api/alumni', {
+  await site.asAdmin('PUT', '/api/content', { json: content });
+  await site.call('POST', '/api/alumni', {
     json: {
       fullName: payload(1),
       gender: 'female',
@@ -72,13 +62,12 @@ beforeAll(async () => {
       message: payload(0),
     },
   });
-  await waitUntilLive(server.url, token);
-  browser = await launchBrowser();
+  await site.waitUntilLive();
 });
 
 /** The URL paths of every page of the built site, the admin area's included, and a missing one. */
 async function pagePaths(): Promise<string[]> {
-  const files = await filesUnder(join(server.dataDir, 'site', 'current', 'public'));
+  const files = await filesUnder(join(site.dataDir, 'site', 'current', 'public'));
   const pages = files
     .filter((file) => file.endsWith('.html'))
     .map((file) => `/${file.replace(/(^|\/)index\.html$/, '')}`);
@@ -122,7 +111,7 @@ describe('every page', () => {
     const paths = await pagePaths();
     expect(paths).toEqual(expect.arrayContaining(['/', '/admin', '/admin/dashboard', '/eventsnews', '/gallery']));
     for (const path of paths) {
-      const response = await fetch(server.url + path);
+      const response = await fetch(site.url + path);
       const html = await response.text();
       const meta = /<meta\s+http-equiv="content-security-policy"\s+content="([^"]*)"/i.exec(html)?.[1];
       const policies = [response.headers.get('content-security-policy'), meta]
@@ -160,11 +149,11 @@ describe('every page', () => {
 
 describe('every API answer, image and asset', () => {
   it("carries default-src 'none' (answers are data), frame-ancestors 'none', nosniff and a Referrer-Policy", async () => {
-    const content = await fetch(`${server.url}/api/content`);
-    const asset = (await filesUnder(join(server.dataDir, 'site', 'current', 'public'))).find((file) =>
+    const content = await fetch(`${site.url}/api/content`);
+    const asset = (await filesUnder(join(site.dataDir, 'site', 'current', 'public'))).find((file) =>
       file.startsWith('_astro/'),
     );
-    const auth = { Authorization: `Bearer ${token}` };
+    const auth = { Authorization: `Bearer ${site.token}` };
     const json = { ...auth, 'Content-Type': 'application/json' };
     const requests: [what: string, method: string, path: string, headers?: Record<string, string>, body?: string][] = [
       ['content', 'GET', '/api/content'],
@@ -185,7 +174,7 @@ describe('every API answer, image and asset', () => {
       ['traversal', 'GET', '/api/image/..%2f..%2fdata%2fadmins.json'],
     ];
     for (const [what, method, path, headers, body] of requests) {
-      const answer = await rawRequest(server.url, { method, path, headers, body });
+      const answer = await rawRequest(site.url, { method, path, headers, body });
       const policy = directives(String(answer.headers['content-security-policy'] ?? ''));
       expect({ what, status: answer.status < 500, defaultSrc: policy.get('default-src') }).toEqual({
         what,
@@ -199,7 +188,7 @@ describe('every API answer, image and asset', () => {
       );
     }
     for (const path of [`/${asset}`, '/favicon.svg']) {
-      const answer = await fetch(server.url + path);
+      const answer = await fetch(site.url + path);
       expect({ path, status: answer.status }).toEqual({ path, status: 200 });
       expectCommonHeaders(
         path,
@@ -232,21 +221,21 @@ const NOTHING_INJECTED = { ran: null, handlers: [], elements: [], scripts: [] };
 
 describe('markup typed into the content or a registration', () => {
   it('stays text on every public page', async () => {
-    const watched = await openPage(browser);
+    const watched = await openPage(browser());
     for (const path of await pagePaths()) {
       if (path.startsWith('/admin')) continue;
-      await watched.page.goto(server.url + path);
+      await watched.page.goto(site.url + path);
       expect({ path, ...(await injected(watched.page)) }).toEqual({ path, ...NOTHING_INJECTED });
       tally.add('pages with hostile text checked in the browser');
     }
-    await watched.page.goto(`${server.url}/eventsnews`);
+    await watched.page.goto(`${site.url}/eventsnews`);
     await watched.page.getByText(payload(1)).first().waitFor();
     watched.expectNoProblems();
     await watched.close();
   });
 
   it('stays text in the dashboard, alumni registrations included', async () => {
-    const dashboard = await openDashboard(browser, server.url, token);
+    const dashboard = await openDashboard(browser(), site.url, site.token);
     await dashboard.page.getByText(payload(1)).first().waitFor();
     await dashboard.page.getByText(payload(4)).first().waitFor();
     expect(await injected(dashboard.page)).toEqual(NOTHING_INJECTED);

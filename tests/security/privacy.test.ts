@@ -6,20 +6,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { uploaded } from '../api/helpers.ts';
 import { solidImage } from '../api/test-images.ts';
-import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
-import { filesUnder, Tally } from './support.ts';
+import { testServer } from '../support/harness.ts';
+import { filesUnder, fileTally } from './support.ts';
 
-const tally = new Tally('Privacy');
-let server: RunningServer;
-let token: string;
-afterAll(async () => {
-  tally.print();
-  await disposeServer(server);
-});
+const tally = fileTally('Privacy');
+const site = testServer({ admin: true });
 
 const ALUMNI = [
   {
@@ -76,7 +70,7 @@ async function anonymous(
 ) {
   const headers: Record<string, string> = { ...init.headers };
   if (init.json !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(server.url + path, {
+  const response = await fetch(site.url + path, {
     method,
     headers,
     body: init.json === undefined ? undefined : JSON.stringify(init.json),
@@ -97,20 +91,15 @@ function leaksIn(text: string): string[] {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  token = await setupAndLogin(server.url);
-  await call(server.url, 'POST', '/api/admin/create', {
-    token,
-    json: { username: 'office', password: 'office-pass-42' },
-  });
+  await site.asAdmin('POST', '/api/admin/create', { json: { username: 'office', password: 'office-pass-42' } });
   for (const alumnus of ALUMNI) {
-    expect((await call(server.url, 'POST', '/api/alumni', { json: alumnus })).status).toBe(201);
+    expect((await site.call('POST', '/api/alumni', { json: alumnus })).status).toBe(201);
   }
   for (const message of MESSAGES) {
-    expect((await call(server.url, 'POST', '/api/contact', { json: message })).status).toBe(201);
+    expect((await site.call('POST', '/api/contact', { json: message })).status).toBe(201);
   }
-  const registered = (await call(server.url, 'GET', '/api/admin/alumni', { token })).body as { _id: string }[];
-  await call(server.url, 'PUT', `/api/alumni/${registered[0]!._id}/approve`, { token, json: { isApproved: true } });
+  const registered = (await site.asAdmin('GET', '/api/admin/alumni')).body as { _id: string }[];
+  await site.asAdmin('PUT', `/api/alumni/${registered[0]!._id}/approve`, { json: { isApproved: true } });
 
   for (const [i, alumnus] of ALUMNI.entries()) {
     for (const field of PERSONAL_FIELDS) {
@@ -125,27 +114,26 @@ beforeAll(async () => {
     secrets.set(message.message, `message ${i}'s text`);
     if (message.phone) secrets.set(message.phone.replace(/\D/g, ''), `message ${i}'s phone, digits only`);
   }
-  const { admins } = JSON.parse(await readFile(join(server.dataDir, 'admins.json'), 'utf8'));
+  const { admins } = JSON.parse(await readFile(join(site.dataDir, 'admins.json'), 'utf8'));
   for (const admin of admins as { username: string; passwordHash: string }[]) {
     secrets.set(admin.passwordHash, `${admin.username}'s password hash`);
   }
   secrets.set('$argon2', 'a password hash');
-  secrets.set((await readFile(join(server.dataDir, 'jwt-secret'), 'utf8')).trim(), 'the token secret');
+  secrets.set((await readFile(join(site.dataDir, 'jwt-secret'), 'utf8')).trim(), 'the token secret');
 
   // Content that shows on every kind of page, so the site is rebuilt with the alumni on record.
-  const photo = await uploaded(server.url, token, await solidImage('jpeg', 400, 300));
-  await call(server.url, 'POST', '/api/gallery', { token, json: { ...photo, caption: 'Reunion day' } });
-  await call(server.url, 'POST', '/api/events', {
-    token,
+  const photo = await uploaded(site.url, site.token, await solidImage('jpeg', 400, 300));
+  await site.asAdmin('POST', '/api/gallery', { json: { ...photo, caption: 'Reunion day' } });
+  await site.asAdmin('POST', '/api/events', {
     json: { title: 'Alumni meet', description: 'Tea', date: '2031-08-15', image: photo },
   });
-  await call(server.url, 'POST', '/api/news', { token, json: { title: 'Alumni news', description: 'Many came' } });
-  await waitUntilLive(server.url, token);
+  await site.asAdmin('POST', '/api/news', { json: { title: 'Alumni news', description: 'Many came' } });
+  await site.waitUntilLive();
 });
 
 describe('personal data and password hashes', () => {
   it('are on record, and the administrators can see the alumni (else this file would prove nothing)', async () => {
-    const list = await call(server.url, 'GET', '/api/admin/alumni', { token });
+    const list = await site.asAdmin('GET', '/api/admin/alumni');
     for (const alumnus of ALUMNI) expect(JSON.stringify(list.body)).toContain(alumnus.email);
     expect(leaksIn(JSON.stringify(list.body))).toEqual(
       expect.arrayContaining(["alumnus 0's email", "alumnus 1's mobile"]),
@@ -153,18 +141,18 @@ describe('personal data and password hashes', () => {
   });
 
   it('include the contact messages, which the administrators can see and export', async () => {
-    const inbox = await call(server.url, 'GET', '/api/admin/messages', { token });
+    const inbox = await site.asAdmin('GET', '/api/admin/messages');
     expect(leaksIn(JSON.stringify(inbox.body))).toEqual(
       expect.arrayContaining(["message 0's sender", "message 0's text", "message 1's email"]),
     );
-    const exported = await fetch(`${server.url}/api/admin/messages.csv`, {
-      headers: { Authorization: `Bearer ${token}` },
+    const exported = await fetch(`${site.url}/api/admin/messages.csv`, {
+      headers: { Authorization: `Bearer ${site.token}` },
     });
     expect(leaksIn(await exported.text())).toEqual(expect.arrayContaining(["message 1's text"]));
   });
 
   it('appear in no file of the built site', async () => {
-    const siteDir = join(server.dataDir, 'site');
+    const siteDir = join(site.dataDir, 'site');
     const files = await filesUnder(siteDir);
     expect(files.some((file) => file.endsWith('index.html'))).toBe(true);
     for (const file of files) {
@@ -176,14 +164,14 @@ describe('personal data and password hashes', () => {
   });
 
   it('appear in no answer to a visitor: pages, files, public calls, refusals and errors', async () => {
-    const publicDir = join(server.dataDir, 'site', 'current', 'public');
+    const publicDir = join(site.dataDir, 'site', 'current', 'public');
     for (const file of await filesUnder(publicDir)) {
       const path = `/${file.replace(/(^|\/)index\.html$/, '')}`;
       await anonymous('GET', path);
       await anonymous('GET', path, { headers: { 'Accept-Encoding': 'br' } });
       await anonymous('HEAD', path);
     }
-    const { gallery } = (await call(server.url, 'GET', '/api/content')).body;
+    const { gallery } = (await site.call('GET', '/api/content')).body;
     for (const path of [
       '/api/content',
       '/api/events',

@@ -3,6 +3,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import { createApp } from '../../admin-api/app.ts';
 import type { AppDeps } from '../../admin-api/app-deps.ts';
 
@@ -108,4 +109,11 @@ export class Tally {
       .map(([what, count]) => `  ${what}: ${count}`);
     console.log(`${this.title}\n${lines.join('\n')}`);
   }
+}
+
+/** A tally for this test file, printed once its tests are done. */
+export function fileTally(title: string): Tally {
+  const tally = new Tally(title);
+  afterAll(() => tally.print());
+  return tally;
 }

@@ -4,7 +4,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { upload } from '../api/helpers.ts';
 import {
   gifClaiming,
@@ -16,21 +16,11 @@ import {
   svgWithScript,
   truncatedPng,
 } from '../api/test-images.ts';
-import { setupAndLogin } from '../support/api.ts';
-import { disposeServer, type RunningServer, startServer } from '../support/server.ts';
-import { filesUnder, rawRequest, Tally } from './support.ts';
+import { testServer } from '../support/harness.ts';
+import { filesUnder, fileTally, rawRequest } from './support.ts';
 
-const tally = new Tally('Upload attacks');
-let server: RunningServer;
-let token: string;
-beforeAll(async () => {
-  server = await startServer();
-  token = await setupAndLogin(server.url);
-});
-afterAll(async () => {
-  tally.print();
-  await disposeServer(server);
-});
+const tally = fileTally('Upload attacks');
+const site = testServer({ admin: true });
 
 const ONLY_IMAGES = 'Only JPEG, PNG, WebP, AVIF or GIF images are accepted';
 const DAMAGED = 'The image could not be read: the file is damaged or incomplete';
@@ -62,19 +52,19 @@ async function refusals(): Promise<[what: string, bytes: Uint8Array, name: strin
   ];
 }
 
-const storedNow = () => filesUnder(server.uploadsDir);
+const storedNow = () => filesUnder(site.uploadsDir);
 
 describe('POST /api/upload', () => {
   it('refuses every file that is not a whole image of an accepted kind and size with a 4xx JSON message', async () => {
     const before = await storedNow();
     for (const [what, bytes, name, status, message] of await refusals()) {
-      const answer = await upload(server.url, token, bytes, name);
+      const answer = await upload(site.url, site.token, bytes, name);
       expect({ what, status: answer.status, body: answer.body }).toEqual({ what, status, body: { message } });
       expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
       tally.add('hostile files refused');
     }
     expect(await storedNow()).toEqual(before);
-    expect((await fetch(`${server.url}/api/content`)).status).toBe(200);
+    expect((await fetch(`${site.url}/api/content`)).status).toBe(200);
   });
 
   it('refuses malformed forms with a 4xx JSON message', async () => {
@@ -93,10 +83,10 @@ describe('POST /api/upload', () => {
       ],
     ];
     for (const [what, type, body] of forms) {
-      const answer = await rawRequest(server.url, {
+      const answer = await rawRequest(site.url, {
         method: 'POST',
         path: '/api/upload',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': type },
+        headers: { Authorization: `Bearer ${site.token}`, 'Content-Type': type },
         body,
       });
       expect({ what, status: answer.status >= 400 && answer.status < 500 }).toEqual({ what, status: true });
@@ -107,13 +97,13 @@ describe('POST /api/upload', () => {
 
   it('stores an image with something else appended as the image alone, under a name of its own', async () => {
     const polyglot = Buffer.concat([await solidImage('gif', 20, 20), html]);
-    const answer = await upload(server.url, token, polyglot, '../../../data/admins.json.gif');
+    const answer = await upload(site.url, site.token, polyglot, '../../../data/admins.json.gif');
     expect(answer.status).toBe(201);
     expect(answer.body).toEqual({
       imageId: expect.stringMatching(/^[a-f0-9]{32}\.gif$/),
       originalName: 'admins.json.gif',
     });
-    const served = Buffer.from(await (await fetch(`${server.url}/api/image/${answer.body.imageId}`)).arrayBuffer());
+    const served = Buffer.from(await (await fetch(`${site.url}/api/image/${answer.body.imageId}`)).arrayBuffer());
     expect(served.includes('<script')).toBe(false);
     expect((await sharp(served).metadata()).format).toBe('gif');
     expect(await storedNow()).toContain(answer.body.imageId);
@@ -126,11 +116,11 @@ describe('a phone photo with GPS and a sideways orientation', () => {
     const sent = await sharp(photo).metadata();
     expect({ gps: hasGpsTag(sent.exif), orientation: sent.orientation }).toEqual({ gps: true, orientation: 6 });
 
-    const answer = await upload(server.url, token, photo, 'IMG_2041.JPG');
+    const answer = await upload(site.url, site.token, photo, 'IMG_2041.JPG');
     expect(answer.status).toBe(201);
     for (const query of ['', '?w=320', '?w=640']) {
       const served = Buffer.from(
-        await (await fetch(`${server.url}/api/image/${answer.body.imageId}${query}`)).arrayBuffer(),
+        await (await fetch(`${site.url}/api/image/${answer.body.imageId}${query}`)).arrayBuffer(),
       );
       const metadata = await sharp(served).metadata();
       expect({ query, width: metadata.width, height: metadata.height }).toEqual({ query, width: 40, height: 60 });
@@ -156,7 +146,7 @@ describe('a phone photo with GPS and a sideways orientation', () => {
 
 describe('the uploads folder', () => {
   it('holds nothing but images named by their hash and their renditions', async () => {
-    const names = await readdir(server.uploadsDir, { recursive: true });
+    const names = await readdir(site.uploadsDir, { recursive: true });
     for (const name of names) {
       expect(name).toMatch(
         /^(renditions|([a-f0-9]{32}\.(jpg|png|webp|avif|gif))|renditions\/[a-f0-9]{32}\.(jpg|png|webp|avif|gif)\.w\d+\.webp)$/,

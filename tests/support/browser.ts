@@ -1,5 +1,5 @@
 /** Debian's Chromium driven by playwright-core, headless, as the decisions prescribe. */
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { chromiumPath } from './chromium-path.ts';
 
 export function launchBrowser(): Promise<Browser> {
@@ -16,4 +16,15 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** Holds back the page's requests to `url` (a glob) until the answered function is called. */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }

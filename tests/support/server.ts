@@ -25,15 +25,37 @@ export interface StartOptions {
   dataDir?: string;
   uploadsDir?: string;
   env?: Record<string, string>;
+  /** What to run: the product (`npm start`, the default) or the dev server (`npm run dev`). */
+  command?: 'start' | 'dev';
+}
+
+const COMMANDS = {
+  start: { script: 'admin-api/server.ts', ready: /listening on (http:\/\/localhost:\d+)/ },
+  dev: { script: 'admin-api/dev/dev-server.ts', ready: /Developing on (http:\/\/localhost:\d+)/ },
+};
+
+/** Vitest's own variables tell Astro's dev server it runs under a test, where it serves no pages. */
+const withoutVitest = (env: NodeJS.ProcessEnv) =>
+  Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('VITEST')));
+
+/** A fresh temporary folder for a server's `data` and `uploads` (both made by the server itself). */
+export async function tempFolders(): Promise<{ dataDir: string; uploadsDir: string }> {
+  const base = await mkdtemp(join(tmpdir(), 'school-test-'));
+  return { dataDir: join(base, 'data'), uploadsDir: join(base, 'uploads') };
+}
+
+/** Removes the temporary folder that holds `dataDir` (and the uploads beside it). */
+export function removeFolders(dataDir: string): Promise<void> {
+  return rm(join(dataDir, '..'), { recursive: true, force: true });
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const base = options.dataDir ? null : await mkdtemp(join(tmpdir(), 'school-test-'));
-  const dataDir = options.dataDir ?? join(base!, 'data');
+  const dataDir = options.dataDir ?? (await tempFolders()).dataDir;
   const uploadsDir = options.uploadsDir ?? join(dataDir, '..', 'uploads');
-  const child = spawn(process.execPath, ['admin-api/server.ts'], {
+  const { script, ready } = COMMANDS[options.command ?? 'start'];
+  const child = spawn(process.execPath, [script], {
     cwd: root,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, UPLOADS_DIR: uploadsDir, ...options.env },
+    env: { ...withoutVitest(process.env), PORT: '0', DATA_DIR: dataDir, UPLOADS_DIR: uploadsDir, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -41,7 +63,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /listening on (http:\/\/localhost:\d+)/.exec(output);
+      const match = ready.exec(output);
       if (match?.[1]) resolve(match[1]);
     };
     child.stdout.on('data', onData);
@@ -66,5 +88,5 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 /** Stops the server and removes its folders. */
 export async function disposeServer(server: RunningServer): Promise<void> {
   await server.stop();
-  await rm(join(server.dataDir, '..'), { recursive: true, force: true });
+  await removeFolders(server.dataDir);
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { type Circular, type DocumentRef, newestCircularsFirst } from '../../contract/content.ts';
 import { DEFAULT_TIME_ZONE, dateInZone } from '../../contract/dates.ts';
 import { adminRequest, uploadDocument } from '../../lib/admin-api.ts';
@@ -12,8 +12,9 @@ import {
 } from '../../lib/circular-draft.ts';
 import { countLabel, formatDate } from '../../lib/display-format.ts';
 import { documentUrl } from '../../lib/document-url.ts';
+import { Field } from '../forms/Field.tsx';
+import { TextField } from '../forms/TextField.tsx';
 import { Alert } from './Alert.tsx';
-import { TextField } from './fields.tsx';
 import { UploadProgress } from './images.tsx';
 import { Panel } from './Panel.tsx';
 import { type Action, type Progress, useAction } from './use-action.ts';
@@ -101,7 +102,7 @@ function AddCircular({ action, onCirculars }: { action: Action; onCirculars: (ci
     <form className="add-form" onSubmit={submit} noValidate aria-label="Add circular">
       <Alert failure={action.alertFor(ADD)} onDismiss={action.dismiss} />
       <CircularFields draft={draft} onChange={setDraft} disabled={adding} idPrefix="circulars-new" />
-      <DocumentInput key={inputKey} label="PDF document (optional)" onFile={setFile} disabled={adding} />
+      <DocumentInput key={inputKey} label="PDF document" onFile={setFile} disabled={adding} />
       <div className="form-actions">
         <button type="submit" disabled={action.busy}>
           {action.label(ADD, 'Add circular', 'Adding…')}
@@ -221,7 +222,7 @@ function EditCircular({
     <form className="edit-form" onSubmit={submit} noValidate aria-label={`Edit ${circular.title}`}>
       <CircularFields draft={draft} onChange={setDraft} disabled={saving} idPrefix={idPrefix} />
       <DocumentInput
-        label={circular.document ? 'Replace the PDF (optional)' : 'PDF document (optional)'}
+        label={circular.document ? 'Replace the PDF' : 'PDF document'}
         onFile={setFile}
         disabled={saving || removeDocument}
       />
@@ -304,15 +305,18 @@ function DocumentInput({
   onFile: (file: File | null) => void;
   disabled?: boolean;
 }) {
+  const id = useId();
   return (
-    <label className="field">
-      <span className="field-label">{label}</span>
-      <input
-        type="file"
-        accept="application/pdf,.pdf"
-        disabled={disabled}
-        onChange={(event) => onFile(event.target.files?.[0] ?? null)}
-      />
-    </label>
+    <Field id={id} name="document" label={label}>
+      {({ required: _required, ...control }) => (
+        <input
+          {...control}
+          type="file"
+          accept="application/pdf,.pdf"
+          disabled={disabled}
+          onChange={(event) => onFile(event.target.files?.[0] ?? null)}
+        />
+      )}
+    </Field>
   );
 }

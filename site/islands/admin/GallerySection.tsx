@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import type { GalleryItem } from '../../contract/content.ts';
 import { adminRequest, uploadImage } from '../../lib/admin-api.ts';
 import { countLabel } from '../../lib/display-format.ts';
+import { TextField } from '../forms/TextField.tsx';
 import { Alert } from './Alert.tsx';
 import { ImageInput, Thumbnail, UploadProgress } from './images.tsx';
 import { Panel } from './Panel.tsx';
@@ -81,17 +82,16 @@ export function GallerySection({
       <form className="add-form" onSubmit={add} noValidate>
         <Alert failure={action.alertFor(ADD)} onDismiss={action.dismiss} />
         <div className="field-row">
-          <ImageInput key={inputKey} label="Photo" onFile={setFile} disabled={action.busy} />
-          <label className="field">
-            <span className="field-label">Caption</span>
-            <input
-              value={caption}
-              onChange={(event) => setCaption(event.target.value)}
-              maxLength={200}
-              disabled={action.busy}
-              aria-required="true"
-            />
-          </label>
+          <ImageInput key={inputKey} label="Photo" onFile={setFile} required disabled={action.busy} />
+          <TextField
+            id={`${texts.id}-caption`}
+            label="Caption"
+            value={caption}
+            onChange={setCaption}
+            maxLength={200}
+            disabled={action.busy}
+            required
+          />
         </div>
         <div className="form-actions">
           <button type="submit" disabled={action.busy}>

@@ -121,7 +121,7 @@ function AddForm<T extends Item, Draft>({
     <form className="add-form" onSubmit={submit} noValidate aria-label={kind.addButton}>
       <Alert failure={action.alertFor(ADD)} onDismiss={action.dismiss} />
       <kind.Fields draft={draft} onChange={setDraft} disabled={adding} idPrefix={`${kind.id}-new`} />
-      <ImageInput key={inputKey} label="Image (optional)" onFile={setFile} disabled={adding} />
+      <ImageInput key={inputKey} label="Image" onFile={setFile} disabled={adding} />
       <div className="form-actions">
         <button type="submit" disabled={action.busy}>
           {action.label(ADD, kind.addButton, 'Adding…')}
@@ -254,11 +254,7 @@ function EditForm<T extends Item, Draft>({
   return (
     <form className="edit-form" onSubmit={submit} noValidate aria-label={`Edit ${item.title}`}>
       <kind.Fields draft={draft} onChange={setDraft} disabled={saving} idPrefix={idPrefix} />
-      <ImageInput
-        label={item.image ? 'Replace the image (optional)' : 'Image (optional)'}
-        onFile={setFile}
-        disabled={saving}
-      />
+      <ImageInput label={item.image ? 'Replace the image' : 'Image'} onFile={setFile} disabled={saving} />
       <div className="form-actions">
         <button type="submit" disabled={action.busy}>
           {saving ? 'Saving…' : 'Save'}

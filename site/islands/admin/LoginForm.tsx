@@ -3,7 +3,8 @@ import { DEFAULT_ADMIN } from '../../contract/admin.ts';
 import type { LoginAnswer } from '../../contract/api.ts';
 import { adminSession } from '../../lib/admin-session.ts';
 import { apiRequest, failureMessage } from '../../lib/api-client.ts';
-import { useHydrated, useTypedBeforeHydration } from '../parts/hydration.ts';
+import { Field } from '../forms/Field.tsx';
+import { useHydrated, useTypedBeforeHydration } from '../forms/hydration.ts';
 
 type Notice = { kind: 'error' | 'success'; text: string } | null;
 
@@ -70,27 +71,22 @@ export default function LoginForm() {
           You are already logged in. <a href={DASHBOARD}>Open the dashboard</a>
         </p>
       )}
-      <label className="field">
-        <span className="field-label">Username</span>
-        <input
-          name="username"
-          autoComplete="username"
-          required
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-        />
-      </label>
-      <label className="field">
-        <span className="field-label">Password</span>
-        <input
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </label>
+      <Field name="username" marked={false} label="Username" required>
+        {(control) => (
+          <input {...control} autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
+        )}
+      </Field>
+      <Field name="password" marked={false} label="Password" required>
+        {(control) => (
+          <input
+            {...control}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
+      </Field>
       {notice && (
         <p className={`notice notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
           {notice.text}

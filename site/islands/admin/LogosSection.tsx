@@ -38,7 +38,7 @@ export function LogosSection({ logos, onLogos }: { logos: Logo[]; onLogos: (logo
     <Panel id="logos" title="Logos" summary="Shown in the top bar of every page.">
       <form className="add-form" onSubmit={upload} noValidate>
         <Alert failure={action.alertFor(UPLOAD)} onDismiss={action.dismiss} />
-        <ImageInput key={inputKey} label="Logo image" onFile={setFile} disabled={action.busy} />
+        <ImageInput key={inputKey} label="Logo image" onFile={setFile} required disabled={action.busy} />
         <div className="form-actions">
           <button type="submit" disabled={action.busy}>
             {action.label(UPLOAD, 'Upload logo', 'Uploading…')}

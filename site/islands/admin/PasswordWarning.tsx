@@ -3,6 +3,7 @@ import { DEFAULT_ADMIN, MIN_PASSWORD_LENGTH, newPasswordProblem } from '../../co
 import type { PasswordChanged } from '../../contract/api.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
 import { adminSession } from '../../lib/admin-session.ts';
+import { Field } from '../forms/Field.tsx';
 import { Alert } from './Alert.tsx';
 import { useAction } from './use-action.ts';
 
@@ -43,26 +44,30 @@ export function PasswordWarning({ username, onChanged }: { username: string; onC
         {/* Lets a password manager file the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
         <div className="field-row">
-          <label className="field">
-            <span className="field-label">New password</span>
-            <input
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              disabled={action.busy}
-            />
-          </label>
-          <label className="field">
-            <span className="field-label">Repeat the new password</span>
-            <input
-              type="password"
-              autoComplete="new-password"
-              value={repeated}
-              onChange={(event) => setRepeated(event.target.value)}
-              disabled={action.busy}
-            />
-          </label>
+          <Field name="new-password" marked={false} label="New password" required>
+            {(control) => (
+              <input
+                {...control}
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                disabled={action.busy}
+              />
+            )}
+          </Field>
+          <Field name="repeated-password" marked={false} label="Repeat the new password" required>
+            {(control) => (
+              <input
+                {...control}
+                type="password"
+                autoComplete="new-password"
+                value={repeated}
+                onChange={(event) => setRepeated(event.target.value)}
+                disabled={action.busy}
+              />
+            )}
+          </Field>
         </div>
         <div className="form-actions">
           <button type="submit" disabled={action.busy}>

@@ -1,7 +1,7 @@
 import type { SchoolEvent } from '../../contract/content.ts';
 import { type EventDraft, emptyEventDraft, eventBody, eventDraftOf, eventProblem } from '../../lib/admin-drafts.ts';
 import { formatDate, formatTime } from '../../lib/display-format.ts';
-import { TextField } from './fields.tsx';
+import { TextField } from '../forms/TextField.tsx';
 import type { FieldsProps, ItemKind } from './ItemsSection.tsx';
 
 function EventFields({ draft, onChange, disabled, idPrefix }: FieldsProps<EventDraft>) {

@@ -1,26 +1,33 @@
 /** Image pieces of the dashboard: file choosers, upload progress and small thumbnails. */
+import { useId } from 'react';
 import { imageUrl } from '../../lib/image-sources.ts';
+import { Field } from '../forms/Field.tsx';
 
 /** A file chooser for images only. Give it a new `key` to clear it after a successful upload. */
 export function ImageInput({
   label,
   onFile,
+  required = false,
   disabled,
 }: {
   label: string;
   onFile: (file: File | null) => void;
+  required?: boolean;
   disabled?: boolean;
 }) {
+  const id = useId();
   return (
-    <label className="field">
-      <span className="field-label">{label}</span>
-      <input
-        type="file"
-        accept="image/*"
-        disabled={disabled}
-        onChange={(event) => onFile(event.target.files?.[0] ?? null)}
-      />
-    </label>
+    <Field id={id} name="image" label={label} required={required}>
+      {({ required: _required, ...control }) => (
+        <input
+          {...control}
+          type="file"
+          accept="image/*"
+          disabled={disabled}
+          onChange={(event) => onFile(event.target.files?.[0] ?? null)}
+        />
+      )}
+    </Field>
   );
 }
 

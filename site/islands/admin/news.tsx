@@ -4,7 +4,8 @@ import { emptyNewsDraft, type NewsDraft, newsBody, newsDraftOf, newsProblem } fr
 import { formatDate } from '../../lib/display-format.ts';
 import { priorityColour, priorityLabel } from '../../lib/news-priority.ts';
 import { school } from '../../school.ts';
-import { TextField } from './fields.tsx';
+import { Field } from '../forms/Field.tsx';
+import { TextField } from '../forms/TextField.tsx';
 import type { FieldsProps, ItemKind } from './ItemsSection.tsx';
 
 function NewsFields({ draft, onChange, disabled, idPrefix }: FieldsProps<NewsDraft>) {
@@ -20,23 +21,22 @@ function NewsFields({ draft, onChange, disabled, idPrefix }: FieldsProps<NewsDra
         disabled={disabled}
         maxLength={200}
       />
-      <div className="field">
-        <label htmlFor={`${idPrefix}-priority`} className="field-label">
-          Priority
-        </label>
-        <select
-          id={`${idPrefix}-priority`}
-          value={draft.priority}
-          disabled={disabled}
-          onChange={(event) => onChange({ ...draft, priority: event.target.value as NewsPriority })}
-        >
-          {NEWS_PRIORITIES.map((priority) => (
-            <option key={priority} value={priority}>
-              {priorityLabel(priority)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field id={`${idPrefix}-priority`} name="priority" label="Priority" required>
+        {(control) => (
+          <select
+            {...control}
+            value={draft.priority}
+            disabled={disabled}
+            onChange={(event) => onChange({ ...draft, priority: event.target.value as NewsPriority })}
+          >
+            {NEWS_PRIORITIES.map((priority) => (
+              <option key={priority} value={priority}>
+                {priorityLabel(priority)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <TextField
         id={`${idPrefix}-publish`}
         label="Publish date"

@@ -2,10 +2,14 @@ import type { ReactNode } from 'react';
 
 interface FieldProps {
   name: string;
+  /** The control's id; `field-<name>` unless a page shows the same form more than once. */
+  id?: string;
   label: string;
   error?: string;
   hint?: string;
   required?: boolean;
+  /** Marks the label required or optional; a form whose every field is required marks none. */
+  marked?: boolean;
   className?: string;
   /** Renders the control with the ids and states it needs. */
   children: (control: ControlProps) => ReactNode;
@@ -19,15 +23,27 @@ export interface ControlProps {
   'aria-describedby': string | undefined;
 }
 
-/** A labelled form control with its hint and its error message, wired for screen readers. */
-export function Field({ name, label, error, hint, required = false, className, children }: FieldProps) {
-  const id = `field-${name}`;
+/**
+ * A labelled form control with its hint and its error message, wired for screen readers: the one
+ * field of every form, public and dashboard alike.
+ */
+export function Field({
+  name,
+  id = `field-${name}`,
+  label,
+  error,
+  hint,
+  required = false,
+  marked = true,
+  className,
+  children,
+}: FieldProps) {
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
     <div className={['field', className].filter(Boolean).join(' ')}>
       <label htmlFor={id}>
         {label}
-        {required ? (
+        {!marked ? null : required ? (
           <span className="required-mark" aria-hidden="true">
             {' '}
             *
