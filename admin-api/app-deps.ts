@@ -1,6 +1,8 @@
 import type { BuildStatus } from '../site/contract/api.ts';
 import type { AuditLog } from './audit/audit-log.ts';
+import type { DocumentStore } from './documents/document-store.ts';
 import type { ImageStore } from './images/image-store.ts';
+import type { Notifier } from './mail/notifier.ts';
 import type { Stores } from './store/stores.ts';
 
 /** What the HTTP layer needs; server.ts opens the real ones, tests may pass their own. */
@@ -9,6 +11,9 @@ export interface AppDeps {
   jwtSecret: string;
   publisher: { readonly status: BuildStatus };
   images: ImageStore;
+  documents: DocumentStore;
+  /** E-mails the office about new contact messages and registrations (or does nothing). */
+  notifier: Notifier;
   trustProxy: boolean;
   /** Who changed what, and every login. */
   audit: AuditLog;

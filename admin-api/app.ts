@@ -9,8 +9,12 @@ import { accountRoutes } from './routes/accounts.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { alumniRoutes } from './routes/alumni.ts';
 import { auditRoutes } from './routes/audit.ts';
+import { circularRoutes } from './routes/circulars.ts';
+import { contactRoutes } from './routes/contact.ts';
 import { contentRoutes } from './routes/content.ts';
 import { contentListRoutes } from './routes/content-lists.ts';
+import { documentRoutes } from './routes/documents.ts';
+import { exportRoutes } from './routes/exports.ts';
 import { imageRoutes } from './routes/images.ts';
 import { leadershipRoutes } from './routes/leadership.ts';
 import { pageRoutes } from './routes/pages.ts';
@@ -29,9 +33,11 @@ export function createApp(deps: AppDeps): Hono {
   const api = new Hono()
     // Around every call: each successful write by an administrator goes into the audit log.
     .use(recordChanges(deps))
-    // Hono runs handlers in the order they are added: the upload (10 MB) and the whole content
-    // document come first with limits of their own; every other body is limited to 1 MB.
+    // Hono runs handlers in the order they are added: the uploads (10 MB images, 20 MB documents)
+    // and the whole content document come first with limits of their own; every other body is
+    // limited to 1 MB.
     .route('/', imageRoutes(deps))
+    .route('/', documentRoutes(deps))
     .route('/', contentRoutes(deps))
     .use(limitBody(JSON_BODY_LIMIT, 'The request is too large'))
     .route('/', contentListRoutes(deps))
@@ -39,6 +45,9 @@ export function createApp(deps: AppDeps): Hono {
     .route('/', settingsRoutes(deps))
     .route('/', pageRoutes(deps))
     .route('/', alumniRoutes(deps))
+    .route('/', circularRoutes(deps))
+    .route('/', contactRoutes(deps))
+    .route('/', exportRoutes(deps))
     .route('/', adminRoutes(deps, loginThrottle))
     .route('/', accountRoutes(deps))
     .route('/', twoFactorRoutes(deps, loginThrottle))

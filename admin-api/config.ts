@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { MailSettings } from './mail/notifier.ts';
 
 export interface ServerConfig {
   port: number;
@@ -8,6 +9,8 @@ export interface ServerConfig {
   jwtSecret: string | undefined;
   /** Take the client address from X-Forwarded-For (only behind a reverse proxy you run). */
   trustProxy: boolean;
+  /** SMTP_URL and NOTIFY_EMAIL (MAIL_FROM optional): e-mail the office; null when unset. */
+  mail: MailSettings | null;
 }
 
 /** Reads the configuration contract of the README from the environment. */
@@ -18,7 +21,30 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     uploadsDir: resolve(env.UPLOADS_DIR || 'uploads'),
     jwtSecret: env.JWT_SECRET || undefined,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    mail: parseMail(env),
   };
+}
+
+const ADDRESS = /^[^\s@<>]+@[^\s@<>]+$/;
+
+function parseMail(env: NodeJS.ProcessEnv): MailSettings | null {
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  const to = env.NOTIFY_EMAIL?.trim() || undefined;
+  if (!smtpUrl && !to) return null;
+  if (!smtpUrl || !to) {
+    throw new Error('Set both SMTP_URL and NOTIFY_EMAIL to e-mail the office about new messages, or neither');
+  }
+  if (!/^smtps?:$/.test(URL.parse(smtpUrl)?.protocol ?? '')) {
+    throw new Error('SMTP_URL must look like smtp://user:password@host:587 (or smtps://… for port 465)');
+  }
+  const from = env.MAIL_FROM?.trim() || to;
+  for (const [name, address] of [
+    ['NOTIFY_EMAIL', to],
+    ['MAIL_FROM', from],
+  ]) {
+    if (!ADDRESS.test(address!)) throw new Error(`${name} must be an e-mail address, not "${address}"`);
+  }
+  return { smtpUrl, to, from };
 }
 
 function parsePort(value: string | undefined): number {

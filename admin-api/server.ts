@@ -10,8 +10,10 @@ import { createApp } from './app.ts';
 import { AuditLog, auditFile } from './audit/audit-log.ts';
 import { loadJwtSecret } from './auth/jwt-secret.ts';
 import { readConfig } from './config.ts';
-import { keepUploadsTidy } from './images/housekeeping.ts';
+import { DocumentStore } from './documents/document-store.ts';
+import { documentUploads, imageUploads, keepUploadsTidy } from './images/housekeeping.ts';
 import { ImageStore } from './images/image-store.ts';
+import { mailNotifier, noMail } from './mail/notifier.ts';
 import { Publisher } from './publish/publisher.ts';
 import { siteListener } from './publish/site-listener.ts';
 import { DamagedDataFileError, damagedFileReport } from './store/damaged-file.ts';
@@ -40,9 +42,20 @@ const publisher = await Publisher.open({
 });
 
 const images = new ImageStore(config.uploadsDir);
-const stopTidying = keepUploadsTidy(stores.content, images);
+const documents = new DocumentStore(config.uploadsDir);
+const stopTidying = keepUploadsTidy(stores.content, [imageUploads(images), documentUploads(documents)]);
+const notifier = config.mail ? mailNotifier(config.mail) : noMail;
 
-const app = createApp({ stores, jwtSecret, publisher, images, trustProxy: config.trustProxy, audit });
+const app = createApp({
+  stores,
+  jwtSecret,
+  publisher,
+  images,
+  documents,
+  notifier,
+  trustProxy: config.trustProxy,
+  audit,
+});
 
 const server = createServer(siteListener(() => publisher.snapshot, getRequestListener(app.fetch)));
 server.listen(config.port, () => {
@@ -51,6 +64,9 @@ server.listen(config.port, () => {
   console.log(`School website listening on ${base}`);
   console.log(`  public site: ${base}/`);
   console.log(`  admin area:  ${base}/admin`);
+  console.log(
+    config.mail ? `  e-mails to:  ${config.mail.to}` : '  e-mails:     off (SMTP_URL and NOTIFY_EMAIL not set)',
+  );
 });
 
 let stopping = false;
@@ -63,6 +79,8 @@ async function stop(signal: string) {
   await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000))]);
   stopTidying();
   await settleStores(stores);
+  // Mails on their way get a moment to leave; their messages are stored whatever happens.
+  await Promise.race([notifier.settled(), new Promise((resolve) => setTimeout(resolve, 3_000))]);
   await audit.settled();
   await publisher.close();
   process.exit(0);

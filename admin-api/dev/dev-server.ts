@@ -17,7 +17,9 @@ import { createApp } from '../app.ts';
 import { AuditLog, auditFile } from '../audit/audit-log.ts';
 import { loadJwtSecret } from '../auth/jwt-secret.ts';
 import { readConfig } from '../config.ts';
+import { DocumentStore } from '../documents/document-store.ts';
 import { ImageStore } from '../images/image-store.ts';
+import { mailNotifier, noMail } from '../mail/notifier.ts';
 import { contentFile, openStores } from '../store/stores.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -48,6 +50,8 @@ const app = createApp({
   jwtSecret: await loadJwtSecret(config.jwtSecret, config.dataDir),
   publisher: { status: ALWAYS_LIVE },
   images: new ImageStore(config.uploadsDir),
+  documents: new DocumentStore(config.uploadsDir),
+  notifier: config.mail ? mailNotifier(config.mail) : noMail,
   trustProxy: false,
   audit: await AuditLog.open(auditFile(config.dataDir)),
 });

@@ -6,14 +6,22 @@ const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
 /** Reads the request's JSON body and validates it; unknown fields are dropped by the schema. */
 export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  return validate(schema, await readJsonBody(c));
+}
+
+/** The request's JSON body, not yet validated (415 when it is not JSON, 400 when it does not parse). */
+export async function readJsonBody(c: Context): Promise<unknown> {
   const type = c.req.header('content-type')?.split(';')[0]?.trim() ?? '';
   if (!JSON_TYPE.test(type)) throw new HttpError(415, 'Send the data as JSON');
-  let body: unknown;
   try {
-    body = await c.req.json();
+    return await c.req.json();
   } catch {
     throw new HttpError(400, 'The request body is not valid JSON');
   }
+}
+
+/** `body` as `schema` makes it, or 400 with the first problem found. */
+export function validate<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new HttpError(400, describe(parsed.error.issues[0]));
   return parsed.data;

@@ -20,7 +20,13 @@ export const API_SECURITY_HEADERS = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
 } as const;
 
+/** Uploaded documents: shown by the browser's own viewer, in a sandbox, with no script of theirs run. */
+export const DOCUMENT_SECURITY_POLICY = `sandbox; ${API_SECURITY_HEADERS['content-security-policy']}`;
+
+/** Sets the headers on every API answer; an answer may only bring a stricter policy of its own. */
 export const apiSecurityHeaders = createMiddleware(async (c, next) => {
   await next();
+  const ownPolicy = c.res.headers.get('content-security-policy');
   for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) c.res.headers.set(name, value);
+  if (ownPolicy === DOCUMENT_SECURITY_POLICY) c.res.headers.set('content-security-policy', ownPolicy);
 });

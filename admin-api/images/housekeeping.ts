@@ -1,50 +1,71 @@
 /**
- * Keeps `UPLOADS_DIR` to the images the content uses: an image is deleted as soon as a change
- * drops its last reference (item deleted, image replaced), and an upload never attached to
- * anything is deleted after a day. Both run in turn with content changes, so a change that
- * attaches an image can never be overtaken by the removal of that image.
+ * Keeps `UPLOADS_DIR` to the images and documents the content uses: a file is deleted as soon as
+ * a change drops its last reference (item deleted, image replaced, link removed), and an upload
+ * never attached to anything is deleted after a day. Both run in turn with content changes, so a
+ * change that attaches a file can never be overtaken by the removal of that file.
  */
-import { referencedImageIds } from '../../site/contract/content.ts';
+import { referencedDocumentIds, referencedImageIds, type SiteContent } from '../../site/contract/content.ts';
+import type { DocumentStore } from '../documents/document-store.ts';
 import type { ContentStore } from '../store/stores.ts';
 import type { ImageStore } from './image-store.ts';
 
 export const UNATTACHED_UPLOAD_LIFETIME_MS = 24 * 60 * 60_000;
 const SWEEP_INTERVAL_MS = 60 * 60_000;
 
-/** Starts both; the answer stops them. */
-export function keepUploadsTidy(content: ContentStore, images: ImageStore): () => void {
-  const stopRemoving = removeDroppedImages(content, images);
-  const sweep = () => void sweepUnattachedUploads(content, images).catch(logFailure);
+/** One kind of uploaded file: where it is kept and which of them the content uses. */
+export interface UploadKind {
+  files: Pick<ImageStore | DocumentStore, 'remove' | 'sweep'>;
+  referenced: (content: SiteContent) => Set<string>;
+}
+
+export const imageUploads = (images: ImageStore): UploadKind => ({ files: images, referenced: referencedImageIds });
+export const documentUploads = (documents: DocumentStore): UploadKind => ({
+  files: documents,
+  referenced: referencedDocumentIds,
+});
+
+/** Starts both for every kind; the answer stops them. */
+export function keepUploadsTidy(content: ContentStore, kinds: readonly UploadKind[]): () => void {
+  const stops = kinds.map((kind) => removeDroppedFiles(content, kind));
+  const sweep = () => {
+    for (const kind of kinds) void sweepUnattachedFiles(content, kind).catch(logFailure);
+  };
   sweep();
   const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
   timer.unref();
   return () => {
-    stopRemoving();
+    for (const stop of stops) stop();
     clearInterval(timer);
   };
 }
 
-/** After every commit, deletes the images it stopped referring to. Answers the unsubscribe. */
-export function removeDroppedImages(content: ContentStore, images: ImageStore): () => void {
+/** After every commit, deletes the files of `kind` it stopped referring to. Answers the unsubscribe. */
+export function removeDroppedFiles(content: ContentStore, { files, referenced }: UploadKind): () => void {
   return content.onCommit((next, previous) => {
-    const kept = referencedImageIds(next);
-    const dropped = [...referencedImageIds(previous)].filter((id) => !kept.has(id));
+    const kept = referenced(next);
+    const dropped = [...referenced(previous)].filter((id) => !kept.has(id));
     if (dropped.length === 0) return;
     void content
       .exclusive(async (current) => {
-        const stillUsed = referencedImageIds(current);
-        for (const id of dropped) if (!stillUsed.has(id)) await images.remove(id);
+        const stillUsed = referenced(current);
+        for (const id of dropped) if (!stillUsed.has(id)) await files.remove(id);
       })
       .catch(logFailure);
   });
 }
 
-/** Deletes uploads that nothing refers to and that are older than a day (at `now`). */
-export function sweepUnattachedUploads(content: ContentStore, images: ImageStore, now = new Date()) {
+/** Deletes the files of `kind` that nothing refers to and that are older than a day (at `now`). */
+export function sweepUnattachedFiles(content: ContentStore, { files, referenced }: UploadKind, now = new Date()) {
   const savedBefore = new Date(now.getTime() - UNATTACHED_UPLOAD_LIFETIME_MS);
-  return content.exclusive((current) => images.sweep(referencedImageIds(current), savedBefore));
+  return content.exclusive((current) => files.sweep(referenced(current), savedBefore));
 }
 
+export const removeDroppedImages = (content: ContentStore, images: ImageStore) =>
+  removeDroppedFiles(content, imageUploads(images));
+
+export const sweepUnattachedUploads = (content: ContentStore, images: ImageStore, now = new Date()) =>
+  sweepUnattachedFiles(content, imageUploads(images), now);
+
 function logFailure(error: unknown) {
-  console.error('Removing unused images failed:', error);
+  console.error('Removing unused uploads failed:', error);
 }

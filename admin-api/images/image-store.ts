@@ -3,14 +3,25 @@
  * bytes, and their WebP renditions under `UPLOADS_DIR/renditions/`. Files are written to a
  * temporary name and renamed, so a reader never sees half an image.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import { access, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { rm, utimes } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { IMAGE_ID_PATTERN, type ImageRef } from '../../site/contract/content.ts';
 import { RENDITION_WIDTHS } from '../../site/lib/image-sources.ts';
+import {
+  cleanName,
+  exists,
+  listFiles,
+  readIfExists,
+  savedEarlier,
+  TEMPORARY_PREFIX,
+  writeAtomically,
+} from '../store/atomic-files.ts';
 import { CONTENT_TYPES, type StoredFormat } from './image-format.ts';
 import { makeRendition, normaliseImage } from './image-pipeline.ts';
 import { KeyedQueue } from './keyed-queue.ts';
+
+export { cleanName } from '../store/atomic-files.ts';
 
 export type RenditionWidth = (typeof RENDITION_WIDTHS)[number];
 
@@ -22,7 +33,6 @@ export interface ServedImage {
 }
 
 const RENDITIONS = 'renditions';
-const TEMPORARY_PREFIX = '.incoming-';
 
 export class ImageStore {
   readonly dir: string;
@@ -129,55 +139,4 @@ export class ImageStore {
   }
 }
 
-/** The name an administrator's file had, fit to show: no folders, no control characters. */
-export function cleanName(originalName: string): string {
-  const name = originalName.split(/[/\\]/).pop() ?? '';
-  return name
-    .replace(/\p{Cc}/gu, '')
-    .trim()
-    .slice(0, 255)
-    .replace(/[\uD800-\uDBFF]$/, '');
-}
-
 const formatOf = (imageId: string) => imageId.slice(imageId.lastIndexOf('.') + 1) as StoredFormat;
-
-async function writeAtomically(path: string, data: Buffer): Promise<void> {
-  const dir = resolve(path, '..');
-  await mkdir(dir, { recursive: true });
-  const temporary = join(dir, `${TEMPORARY_PREFIX}${randomUUID()}`);
-  try {
-    await writeFile(temporary, data);
-    await rename(temporary, path);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
-}
-
-async function exists(path: string): Promise<boolean> {
-  return access(path).then(
-    () => true,
-    () => false,
-  );
-}
-
-async function readIfExists(path: string): Promise<Buffer | null> {
-  try {
-    return await readFile(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-}
-
-async function listFiles(dir: string): Promise<string[]> {
-  return readdir(dir).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return [];
-    throw error;
-  });
-}
-
-async function savedEarlier(path: string, before: Date): Promise<boolean> {
-  const info = await stat(path).catch(() => null);
-  return info !== null && info.mtimeMs < before.getTime();
-}

@@ -8,6 +8,7 @@ import { HttpError } from '../http/errors.ts';
 import { readJson } from '../http/json-body.ts';
 import { itemIdParam } from '../http/path-params.ts';
 import { minutesText, SlidingWindow } from '../http/sliding-window.ts';
+import { alumniMail } from '../mail/notifications.ts';
 import type { ListAccess } from '../store/list-access.ts';
 import { itemIndex, listRoutes } from './list-routes.ts';
 
@@ -23,7 +24,7 @@ const REGISTRATIONS_PER_HOUR = 30;
  * list, approve, unapprove and delete registrations. Kept apart from the site content, so no
  * registration ever reaches a public page.
  */
-export function alumniRoutes({ stores, jwtSecret, trustProxy }: AppDeps) {
+export function alumniRoutes({ stores, jwtSecret, trustProxy, notifier }: AppDeps) {
   const adminOnly = requireAdmin(jwtSecret, stores.admins);
   const registrations = new SlidingWindow(60 * 60_000);
   const list: ListAccess<Alumni> = {
@@ -43,15 +44,22 @@ export function alumniRoutes({ stores, jwtSecret, trustProxy }: AppDeps) {
         );
       }
       registrations.record(address);
-      await stores.alumni.update((data) => {
+      const { result: added } = await stores.alumni.update((data) => {
         // A second click, or the form sent again: one registration is enough.
-        if (data.alumni.some((alumni) => isSamePerson(alumni, input))) return;
-        const registrationDate = new Date().toISOString();
-        data.alumni.push({ _id: randomUUID(), ...input, isApproved: false, registrationDate });
+        if (data.alumni.some((alumni) => isSamePerson(alumni, input))) return null;
+        const registration: Alumni = {
+          _id: randomUUID(),
+          ...input,
+          isApproved: false,
+          registrationDate: new Date().toISOString(),
+        };
+        data.alumni.push(registration);
+        return registration;
       });
+      if (added) notifier.notify(alumniMail(added));
       return c.json({ message: REGISTERED }, 201);
     })
-    .get('/admin/alumni', adminOnly, (c) => c.json(newestFirst(stores.alumni.data.alumni)))
+    .get('/admin/alumni', adminOnly, (c) => c.json(newestAlumniFirst(stores.alumni.data.alumni)))
     .put('/alumni/:id/approve', adminOnly, async (c) => {
       const id = itemIdParam(c, GONE);
       const { isApproved } = await readJson(c, AlumniApproval);
@@ -60,10 +68,10 @@ export function alumniRoutes({ stores, jwtSecret, trustProxy }: AppDeps) {
       });
       return c.json(alumni.find((alumnus) => alumnus._id === id));
     })
-    .route('/alumni', listRoutes({ list, adminOnly, gone: GONE, answer: newestFirst }));
+    .route('/alumni', listRoutes({ list, adminOnly, gone: GONE, answer: newestAlumniFirst }));
 }
 
-function newestFirst(alumni: readonly Alumni[]): Alumni[] {
+export function newestAlumniFirst(alumni: readonly Alumni[]): Alumni[] {
   return [...alumni].reverse().sort((a, b) => b.registrationDate.localeCompare(a.registrationDate));
 }
 

@@ -1,30 +1,39 @@
-import { referencedImageIds, type SiteContent } from '../../site/contract/content.ts';
+import { referencedDocumentIds, referencedImageIds, type SiteContent } from '../../site/contract/content.ts';
 import { formerSlugsAfter } from '../../site/contract/settings.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { HttpError } from '../http/errors.ts';
 import type { ListAccess } from './list-access.ts';
 
 export const MISSING_IMAGE = 'The image was not found. Please upload it again.';
+export const MISSING_DOCUMENT = 'The document was not found. Please upload it again.';
 
 export type ContentChange = (draft: SiteContent) => void;
 export type ContentWriter = (change: ContentChange) => Promise<SiteContent>;
 
 /**
  * The one way the site content is changed: applies a change and answers the committed document.
- * A change that refers to an image that is not stored (never uploaded, or removed meanwhile) is
- * refused with 400 and changes nothing; the check runs in turn with the removal of unused images,
- * so it cannot race it. A change that renames the school keeps the old about address, which then
- * redirects. Every commit schedules a rebuild of the site (publish/publisher.ts).
+ * A change that refers to an image or a document that is not stored (never uploaded, or removed
+ * meanwhile) is refused with 400 and changes nothing; the check runs in turn with the removal of
+ * unused files, so it cannot race it. A change that renames the school keeps the old about address,
+ * which then redirects. Every commit schedules a rebuild of the site (publish/publisher.ts).
  */
-export function contentWriter({ stores, images }: Pick<AppDeps, 'stores' | 'images'>): ContentWriter {
+export function contentWriter({
+  stores,
+  images,
+  documents,
+}: Pick<AppDeps, 'stores' | 'images' | 'documents'>): ContentWriter {
   return async (change) => {
     const { data } = await stores.content.update(async (draft) => {
-      const before = referencedImageIds(draft);
+      const imagesBefore = referencedImageIds(draft);
+      const documentsBefore = referencedDocumentIds(draft);
       const nameBefore = draft.settings.schoolName;
       change(draft);
       draft.settings.formerSlugs = formerSlugsAfter(nameBefore, draft.settings);
       for (const id of referencedImageIds(draft)) {
-        if (!before.has(id) && !(await images.has(id))) throw new HttpError(400, MISSING_IMAGE);
+        if (!imagesBefore.has(id) && !(await images.has(id))) throw new HttpError(400, MISSING_IMAGE);
+      }
+      for (const id of referencedDocumentIds(draft)) {
+        if (!documentsBefore.has(id) && !(await documents.has(id))) throw new HttpError(400, MISSING_DOCUMENT);
       }
     });
     return data;

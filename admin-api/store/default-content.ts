@@ -1,8 +1,9 @@
 import type { SiteContent } from '../../site/contract/content.ts';
+import { defaultCirculars } from './default-circulars.ts';
 import { defaultPages } from './default-pages.ts';
 import { defaultSettings } from './default-settings.ts';
 
-/** The content of a fresh data folder: the default settings and pages, welcome messages, no items. */
+/** The content of a fresh data folder: the default settings and pages, welcome messages, the three circulars and no other items. */
 export function defaultContent(): SiteContent {
   const settings = defaultSettings();
   const welcome = (role: string) =>
@@ -25,5 +26,6 @@ export function defaultContent(): SiteContent {
     honoraryPresidentImage: null,
     settings,
     pages: defaultPages(),
+    circulars: defaultCirculars(),
   };
 }

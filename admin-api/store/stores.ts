@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { AlumniRecords } from '../../site/contract/alumni.ts';
+import { InboxRecords } from '../../site/contract/contact.ts';
 import { SiteContent } from '../../site/contract/content.ts';
 import { AdminAccounts } from './admin-accounts.ts';
 import { defaultContent } from './default-content.ts';
@@ -8,26 +9,34 @@ import { JsonDocument } from './json-document.ts';
 export type ContentStore = JsonDocument<typeof SiteContent>;
 export type AlumniStore = JsonDocument<typeof AlumniRecords>;
 export type AdminStore = JsonDocument<typeof AdminAccounts>;
+export type MessageStore = JsonDocument<typeof InboxRecords>;
 
 export interface Stores {
   content: ContentStore;
   alumni: AlumniStore;
   admins: AdminStore;
+  messages: MessageStore;
 }
 
 export const contentFile = (dataDir: string) => join(dataDir, 'content.json');
 
-/** Opens the three documents of `dataDir`, creating them with their defaults on first start. */
+/** Opens the documents of `dataDir`, creating them with their defaults on first start. */
 export async function openStores(dataDir: string): Promise<Stores> {
-  const [content, alumni, admins] = await Promise.all([
+  const [content, alumni, admins, messages] = await Promise.all([
     JsonDocument.open(contentFile(dataDir), SiteContent, defaultContent),
     JsonDocument.open(join(dataDir, 'alumni.json'), AlumniRecords, () => ({ alumni: [] })),
     JsonDocument.open(join(dataDir, 'admins.json'), AdminAccounts, () => ({ admins: [] })),
+    JsonDocument.open(join(dataDir, 'messages.json'), InboxRecords, () => ({ messages: [] })),
   ]);
-  return { content, alumni, admins };
+  return { content, alumni, admins, messages };
 }
 
 /** Resolves once every write accepted so far is on disk. */
 export async function settleStores(stores: Stores): Promise<void> {
-  await Promise.all([stores.content.settled(), stores.alumni.settled(), stores.admins.settled()]);
+  await Promise.all([
+    stores.content.settled(),
+    stores.alumni.settled(),
+    stores.admins.settled(),
+    stores.messages.settled(),
+  ]);
 }

@@ -85,3 +85,11 @@ export interface AuditEntry {
 
 /** GET /api/admin/audit?limit=: entries answered when no limit is given, and at most. */
 export const AUDIT_LIMITS = { default: 100, max: 1000 } as const;
+
+/** POST /api/documents */
+export interface UploadedDocument {
+  documentId: string;
+  originalName: string;
+  /** In bytes. */
+  size: number;
+}

@@ -1,4 +1,7 @@
-/** The contact form's subjects (spec §3), apart from its schema so a page can list them without zod. */
+/**
+ * The contact form's subjects (spec §3) and its hidden field, apart from its schema so a page can
+ * use them without zod.
+ */
 export const CONTACT_SUBJECTS = ['admission', 'academic', 'complaint', 'suggestion', 'other'] as const;
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 
@@ -9,3 +12,6 @@ export const SUBJECT_LABELS: Record<ContactSubject, string> = {
   suggestion: 'Suggestion',
   other: 'Other',
 };
+
+/** A field people never see: only a program filling in every field it finds fills it in. */
+export const HONEYPOT_FIELD = 'website';

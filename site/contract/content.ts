@@ -16,12 +16,15 @@ export type NewsPriority = (typeof NEWS_PRIORITIES)[number];
 
 /** Ids of stored images: a content hash and the stored format. */
 export const IMAGE_ID_PATTERN = /^[a-f0-9]{32}\.(jpg|png|webp|avif|gif)$/;
+/** Ids of stored documents (PDF): a content hash. */
+export const DOCUMENT_ID_PATTERN = /^[a-f0-9]{32}\.pdf$/;
 /** Ids of items (`crypto.randomUUID()`). */
 export const ITEM_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The message for a form's missing required fields, as the spec words it. */
 export const EVENT_REQUIRED = 'Title, description and date are required';
 export const NEWS_REQUIRED = 'Title and description are required';
+export const CIRCULAR_REQUIRED = 'Title and date are required';
 
 /** A calendar day; a full ISO date-time is taken as the day it falls on in `timeZone`. */
 function calendarDate(label: string, missing = `${label} must be a date (YYYY-MM-DD)`, timeZone = DEFAULT_TIME_ZONE) {
@@ -121,6 +124,28 @@ export const News = z.object({
 });
 export type News = z.infer<typeof News>;
 
+export const DocumentRef = z.object({
+  documentId: z
+    .string({ error: 'A document is required' })
+    .regex(DOCUMENT_ID_PATTERN, 'The document reference is not valid'),
+  originalName: text('The document name', 255).default(''),
+});
+export type DocumentRef = z.infer<typeof DocumentRef>;
+
+/** What an administrator sends for a circular (POST and PUT /api/circulars). */
+export const circularInput = perTimeZone((timeZone) =>
+  z.object({
+    title: text('Title', 200, CIRCULAR_REQUIRED),
+    date: calendarDate('Date', CIRCULAR_REQUIRED, timeZone),
+    description: text('Description', 5000).default(''),
+    document: DocumentRef.nullable().default(null),
+  }),
+);
+export const CircularInput = circularInput(DEFAULT_TIME_ZONE);
+export type CircularInput = z.infer<typeof CircularInput>;
+export const Circular = CircularInput.extend({ _id: itemId });
+export type Circular = z.infer<typeof Circular>;
+
 const message = (role: string) => text(`The ${role} message`, 10_000).default('');
 
 /** The whole site-content document: what GET /api/content answers and content.json holds. */
@@ -145,6 +170,7 @@ export const SiteContent = z.object({
   honoraryPresidentImage: optionalImage,
   settings: Settings,
   pages: Pages,
+  circulars: z.array(Circular).max(2000),
 });
 export type SiteContent = z.infer<typeof SiteContent>;
 
@@ -178,4 +204,24 @@ function perTimeZone<T>(make: (timeZone: string) => T): (timeZone: string) => T 
     }
     return schema;
   };
+}
+
+/** A link to a stored document, as pages (and any other text of the content) write it. */
+const DOCUMENT_LINK = /\/api\/document\/([a-f0-9]{32}\.pdf)/g;
+
+/**
+ * Every document id the content uses: the circulars' documents, and every document linked as
+ * `/api/document/{documentId}` from any text of the content (page bodies above all), whichever
+ * field holds it.
+ */
+export function referencedDocumentIds(content: SiteContent): Set<string> {
+  const ids = new Set<string>();
+  for (const circular of content.circulars) if (circular.document) ids.add(circular.document.documentId);
+  for (const match of JSON.stringify(content).matchAll(DOCUMENT_LINK)) ids.add(match[1]!);
+  return ids;
+}
+
+/** Circulars newest first; of two on the same day, the one added later first. */
+export function newestCircularsFirst(circulars: readonly Circular[]): Circular[] {
+  return [...circulars].reverse().sort((a, b) => b.date.localeCompare(a.date));
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import type { ContactMessage } from '../contract/contact.ts';
-import { CONTACT_SUBJECTS, SUBJECT_LABELS } from '../contract/contact-subjects.ts';
+import { CONTACT_SUBJECTS, HONEYPOT_FIELD, SUBJECT_LABELS } from '../contract/contact-subjects.ts';
+import { ApiError, apiRequest } from '../lib/api-client.ts';
 import { Field } from './forms/Field.tsx';
 import { fieldErrors, useFormFields } from './forms/form-state.ts';
 import { useHydrated } from './forms/hydration.ts';
@@ -13,41 +14,59 @@ type ContactField = keyof ContactMessage;
 
 const EMPTY: Record<ContactField, string> = { name: '', email: '', phone: '', subject: '', message: '' };
 
+const FAILED =
+  'Your message could not be sent. Please try again in a moment, or call or e-mail the school office instead.';
+
+type Status = 'filling' | 'sending' | 'sent';
+
 /**
- * /contact: the form checks what was typed and shows a thank-you screen. Spec §3: the message is
- * not sent anywhere, so no network call is made. 'Send Another Message' brings the form back
- * with its values.
+ * /contact: the form checks what was typed and sends it to the school (POST /api/contact). The
+ * thank-you screen shows only once the message is stored; a failure keeps the text and says so.
+ * 'Send Another Message' brings the form back with its values.
  */
 export default function ContactForm() {
-  const [sent, setSent] = useState(false);
+  const [status, setStatus] = useState<Status>('filling');
+  const [failure, setFailure] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const trapRef = useRef<HTMLInputElement>(null);
   const form = useFormFields(EMPTY, formRef);
   const hydrated = useHydrated();
+  const sending = useRef(false);
   const { values, errors } = form;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const schema = await loadSchema().catch((error: unknown) => {
-      console.error('Could not load the form check', error);
-      return null;
-    });
-    if (!schema) return;
-    const parsed = schema.safeParse(values);
-    if (!parsed.success) {
-      form.showErrors(fieldErrors(parsed.error.issues));
-      return;
+    if (sending.current) return;
+    sending.current = true;
+    setFailure(null);
+    try {
+      const parsed = (await loadSchema()).safeParse(values);
+      if (!parsed.success) {
+        form.showErrors(fieldErrors(parsed.error.issues));
+        return;
+      }
+      setStatus('sending');
+      await apiRequest('/api/contact', {
+        method: 'POST',
+        json: { ...parsed.data, [HONEYPOT_FIELD]: trapRef.current?.value ?? '' },
+      });
+      setStatus('sent');
+    } catch (error) {
+      setFailure((error instanceof ApiError && !error.isNetworkError && error.serverMessage) || FAILED);
+      setStatus('filling');
+    } finally {
+      sending.current = false;
     }
-    setSent(true);
   }
 
-  if (sent) {
+  if (status === 'sent') {
     return (
       <div className="form-card success" role="status">
         <h2 tabIndex={-1} ref={(heading) => heading?.focus()}>
           Thank you, {values.name.trim()}!
         </h2>
         <p>We have received your message and will reply within 24 hours.</p>
-        <button type="button" className="button" onClick={() => setSent(false)}>
+        <button type="button" className="button" onClick={() => setStatus('filling')}>
           Send Another Message
         </button>
       </div>
@@ -83,7 +102,13 @@ export default function ContactForm() {
         Fields marked <span aria-hidden="true">*</span>
         <span className="visually-hidden">with an asterisk</span> are required.
       </p>
-      <div className="form-grid">
+      {failure && (
+        <div className="form-failure" role="alert">
+          {failure}
+        </div>
+      )}
+      <fieldset className="form-grid" disabled={status === 'sending'}>
+        <legend className="visually-hidden">Your message</legend>
         {input('name', 'Name', 'text', 'name')}
         {input('email', 'Email', 'email', 'email')}
         {input('phone', 'Phone', 'tel', 'tel', false)}
@@ -113,10 +138,17 @@ export default function ContactForm() {
             />
           )}
         </Field>
-      </div>
-      <button type="submit" className="button form-submit" disabled={!hydrated}>
-        Send Message
+        <div className="form-trap" aria-hidden="true">
+          <label htmlFor={`field-${HONEYPOT_FIELD}`}>Leave this field empty</label>
+          <input ref={trapRef} id={`field-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+        </div>
+      </fieldset>
+      <button type="submit" className="button form-submit" disabled={!hydrated || status === 'sending'}>
+        {status === 'sending' ? 'Sending...' : 'Send Message'}
       </button>
+      <p className="form-privacy">
+        We use your details only to answer you. <a href="/privacy">How we use your details</a>
+      </p>
     </form>
   );
 }

@@ -3,6 +3,7 @@
  * session (the token is cleared and the login page opens), whichever call it came from.
  */
 
+import type { UploadedDocument } from '../contract/api.ts';
 import type { ImageRef } from '../contract/content.ts';
 import { adminSession } from './admin-session.ts';
 import { ApiError, apiExchange, type RequestOptions, serverMessage } from './api-client.ts';
@@ -22,14 +23,22 @@ export async function adminRequest<T>(path: string, options: AdminOptions = {}):
   return (await adminExchange<T>(path, options)).body;
 }
 
+/** POST /api/upload: an image, answered with its reference. */
+export const uploadImage = (file: File, onProgress: (sent: number) => void) =>
+  upload<ImageRef>('/api/upload', file, onProgress);
+
+/** POST /api/documents: a PDF, answered with its reference and size. */
+export const uploadDocument = (file: File, onProgress: (sent: number) => void) =>
+  upload<UploadedDocument>('/api/documents', file, onProgress);
+
 /**
- * POST /api/upload with the file in the field `file`. XMLHttpRequest rather than fetch because
- * only it reports how much of the upload has been sent (`onProgress` gets 0…1).
+ * A file sent in the form field `file`. XMLHttpRequest rather than fetch because only it reports
+ * how much of the upload has been sent (`onProgress` gets 0…1).
  */
-export function uploadImage(file: File, onProgress: (sent: number) => void): Promise<ImageRef> {
+function upload<T>(path: string, file: File, onProgress: (sent: number) => void): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', '/api/upload');
+    request.open('POST', path);
     const token = adminSession.token();
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
     request.responseType = 'json';
@@ -38,7 +47,7 @@ export function uploadImage(file: File, onProgress: (sent: number) => void): Pro
     };
     request.onload = () => {
       if (request.status === 401) return void endSession();
-      if (request.status >= 200 && request.status < 300) return resolve(request.response as ImageRef);
+      if (request.status >= 200 && request.status < 300) return resolve(request.response as T);
       reject(new ApiError(request.status, serverMessage(request.response)));
     };
     request.onerror = () => reject(new ApiError(0, null));
@@ -46,6 +55,36 @@ export function uploadImage(file: File, onProgress: (sent: number) => void): Pro
     form.append('file', file);
     request.send(form);
   });
+}
+
+/**
+ * Fetches a file only administrators may have (a plain link cannot carry the token) and hands it
+ * to the browser as a download, under the name the server gives it.
+ */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const token = adminSession.token();
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw new ApiError(0, null);
+  }
+  if (response.status === 401) return endSession();
+  if (!response.ok) throw new ApiError(response.status, serverMessage(await response.json().catch(() => null)));
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileNameIn(response.headers.get('content-disposition')) ?? fallbackName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file by then; the memory is given back.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** The plain `filename` of a `Content-Disposition` header. */
+function fileNameIn(header: string | null): string | null {
+  return header ? (/filename="([^"]+)"/.exec(header)?.[1] ?? null) : null;
 }
 
 /** The page is leaving for the login: never settle, so no failure message flashes up meanwhile. */

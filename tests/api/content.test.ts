@@ -31,6 +31,7 @@ describe('GET /api/content', () => {
         'honoraryPresidentImage',
         'settings',
         'pages',
+        'circulars',
       ].sort(),
     );
     const etag = answer.headers.get('etag')!;

@@ -137,14 +137,16 @@ describe.each(Object.entries(VIEWPORTS))('contact at %s width', (_, viewport) =>
     await close();
   });
 
-  it('checks the form, clears an error on typing, thanks without any network call, and comes back with the values', async () => {
+  it('checks the form, clears an error on typing, sends the message once, thanks, and comes back with the values', async () => {
     const { page, close, cspViolations, errors } = await open('/contact', viewport);
     const calls: string[] = [];
-    // The page may still fetch its own files (code, the icon); a message leaving would be a
-    // call that sends something: not a GET, a query string, or the API.
+    // The page may still fetch its own files (code, the icon); a message leaving is a call that
+    // sends something: not a GET, a query string, or the API. Only the valid form may send one.
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (request.method() !== 'GET' || url.search || url.pathname.startsWith('/api')) calls.push(request.url());
+      if (request.method() !== 'GET' || url.search || url.pathname.startsWith('/api')) {
+        calls.push(`${request.method()} ${url.pathname} ${request.postData()}`);
+      }
     });
     const send = page.getByRole('button', { name: 'Send Message' });
     await hydrated(page);
@@ -164,6 +166,7 @@ describe.each(Object.entries(VIEWPORTS))('contact at %s width', (_, viewport) =>
     await page.getByRole('textbox', { name: 'Message', exact: true }).fill('When do admissions for Class 1 open?');
     await send.click();
     await page.getByText('Please enter a valid email address').waitFor();
+    expect(calls).toEqual([]);
 
     await page.getByLabel('Email').fill('asha@example.org');
     await send.click();
@@ -172,7 +175,16 @@ describe.each(Object.entries(VIEWPORTS))('contact at %s width', (_, viewport) =>
     expect(await page.getByText('We have received your message and will reply within 24 hours.').isVisible()).toBe(
       true,
     );
-    expect(calls).toEqual([]);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatch(/^POST \/api\/contact \{/);
+    expect(JSON.parse(calls[0]!.replace('POST /api/contact ', ''))).toEqual({
+      name: 'Asha Rao',
+      email: 'asha@example.org',
+      phone: '',
+      subject: 'admission',
+      message: 'When do admissions for Class 1 open?',
+      website: '',
+    });
 
     await page.getByRole('button', { name: 'Send Another Message' }).click();
     expect(await page.getByLabel('Name').inputValue()).toBe('Asha Rao');

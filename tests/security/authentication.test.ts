@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tokensFor, uploaded } from '../api/helpers.ts';
+import { pdfFile } from '../api/test-documents.ts';
 import { solidImage } from '../api/test-images.ts';
 import { call } from '../support/api.ts';
 import { testServer } from '../support/harness.ts';
@@ -27,6 +28,9 @@ const PUBLIC_CALLS = [
   'GET /api/settings',
   'GET /api/pages',
   'POST /api/alumni',
+  'GET /api/circulars',
+  'GET /api/document/:documentId',
+  'POST /api/contact',
   'POST /api/admin/login',
   // Anyone while no administrator exists (the setup button), then administrators only: below.
   'POST /api/admin/create',
@@ -67,6 +71,11 @@ async function administratorCalls(base: string, token: string): Promise<Record<s
   await call(base, 'POST', '/api/alumni', { json: ALUMNUS });
   const alumniId = (await call(base, 'GET', '/api/admin/alumni', { token })).body[0]._id;
   await call(base, 'POST', '/api/admin/create', { token, json: { username: 'removable', password: 'removable-1' } });
+  const circular = { title: 'Holidays', date: '2025-06-01' };
+  const circularId = await add('/api/circulars', circular);
+  const { fullName: name, email } = ALUMNUS;
+  await call(base, 'POST', '/api/contact', { json: { name, email, subject: 'other', message: 'Hello' } });
+  const messageId = (await call(base, 'GET', '/api/admin/messages', { token })).body[0]._id;
   return {
     'PUT /api/content': { path: '/api/content', json: (await call(base, 'GET', '/api/content')).body },
     'POST /api/upload': { path: '/api/upload', upload: await solidImage('png', 9, 9) },
@@ -91,6 +100,15 @@ async function administratorCalls(base: string, token: string): Promise<Record<s
     'GET /api/admin/alumni': { path: '/api/admin/alumni' },
     'PUT /api/alumni/:id/approve': { path: `/api/alumni/${alumniId}/approve`, json: { isApproved: true } },
     'DELETE /api/alumni/:id': { path: `/api/alumni/${alumniId}` },
+    'POST /api/documents': { path: '/api/documents', upload: pdfFile('Circular') },
+    'POST /api/circulars': { path: '/api/circulars', json: circular },
+    'PUT /api/circulars/:id': { path: `/api/circulars/${circularId}`, json: circular },
+    'DELETE /api/circulars/:id': { path: `/api/circulars/${circularId}` },
+    'GET /api/admin/messages': { path: '/api/admin/messages' },
+    'PUT /api/admin/messages/:id': { path: `/api/admin/messages/${messageId}`, json: { read: true } },
+    'DELETE /api/admin/messages/:id': { path: `/api/admin/messages/${messageId}` },
+    'GET /api/admin/messages.csv': { path: '/api/admin/messages.csv' },
+    'GET /api/admin/alumni.csv': { path: '/api/admin/alumni.csv' },
     'GET /api/admin/session': { path: '/api/admin/session' },
     'GET /api/admin/build-status': { path: '/api/admin/build-status' },
     'PUT /api/admin/password': {

@@ -12,10 +12,12 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
 import { uploaded } from '../api/helpers.ts';
+import { pdfFile, uploadedDocument } from '../api/test-documents.ts';
 import { animatedGif, solidImage } from '../api/test-images.ts';
 import { testServer } from '../support/harness.ts';
 import { attack, planAttack } from './fuzz/attacks.ts';
 import { damagedImage, planDamagedImage } from './fuzz/damaged-images.ts';
+import { documentUpload, planDocumentUpload } from './fuzz/documents.ts';
 import {
   ALUMNUS,
   BODILESS_ROUTES,
@@ -36,6 +38,7 @@ const tally = fileTally('Fuzzing');
 const site = testServer({ admin: true });
 let context: Omit<Context, keyof Stored | 'pendingSecret'>;
 let images: Buffer[];
+let files: Buffer[];
 
 beforeAll(async () => {
   const token = site.token;
@@ -43,7 +46,15 @@ beforeAll(async () => {
   // The first logo keeps the image in use: writes may attach and detach it all they like.
   await site.asAdmin('POST', '/api/logos', { json: image });
   await site.call('POST', '/api/alumni', { json: ALUMNUS });
-  context = { token, image, password: PASSWORD, counters: { registrations: 0 } };
+  // The first circular added keeps the document in use, as the logo keeps the image.
+  const { documentId, originalName } = await uploadedDocument(site.url, token, pdfFile('Fixture'), 'fixture.pdf');
+  const document = { documentId, originalName };
+  const circulars = await site.asAdmin('POST', '/api/circulars', {
+    json: { title: 'Keeper', date: '2030-01-01', document },
+  });
+  const keeper = circulars.body.find((circular: { title: string }) => circular.title === 'Keeper')._id;
+  context = { token, image, document, keeper, password: PASSWORD, counters: { registrations: 0, messages: 0 } };
+  files = [pdfFile('One'), pdfFile('Two'), await solidImage('png', 16, 16), Buffer.from('Dear parents,\n')];
   images = await Promise.all([
     solidImage('png', 16, 16),
     solidImage('jpeg', 16, 16),
@@ -53,9 +64,10 @@ beforeAll(async () => {
   ]);
 });
 
-const parse = (files: Record<string, string>): Stored => ({
-  content: JSON.parse(files['content.json']!),
-  alumni: JSON.parse(files['alumni.json']!).alumni,
+const parse = (stored: Record<string, string>): Stored => ({
+  content: JSON.parse(stored['content.json']!),
+  alumni: JSON.parse(stored['alumni.json']!).alumni,
+  messages: JSON.parse(stored['messages.json']!).messages,
 });
 
 type StoredAccount = { pendingTwoFactorSecret: string | null } & Record<string, unknown>;
@@ -100,6 +112,11 @@ async function check(plan: Planned): Promise<void> {
     case 'anything but a server error':
       expect(after).toEqual(before);
       tally.add(`damaged images ${answer.status === 201 ? 'still readable, stored' : 'refused'}`);
+      return;
+    case 'answered':
+      expect(seen).toEqual({ ...seen, status: plan.expect.status });
+      expect(after).toEqual(before);
+      tally.add(`uploads: ${plan.label}`);
   }
 }
 
@@ -110,6 +127,7 @@ it('knows every write of the API (a new one cannot be left out)', () => {
     ...Object.keys(ID_ROUTES),
     ...BODILESS_ROUTES,
     'POST /api/upload',
+    'POST /api/documents',
   ]);
   expect(writes.filter((name) => !fuzzed.has(name))).toEqual([]);
 });
@@ -118,6 +136,7 @@ const anyCase = fc.oneof(
   { weight: 5, arbitrary: attack.map((a) => ({ attack: a })) },
   { weight: 4, arbitrary: write.map((w) => ({ write: w })) },
   { weight: 1, arbitrary: damagedImage.map((d) => ({ damaged: d })) },
+  { weight: 1, arbitrary: documentUpload.map((d) => ({ document: d })) },
 );
 
 it(`survives ${RUNS} cases of attacks, writes and damaged images, changing only what the writes say`, {
@@ -125,10 +144,11 @@ it(`survives ${RUNS} cases of attacks, writes and damaged images, changing only 
 }, async () => {
   await fc.assert(
     fc.asyncProperty(anyCase, async (generated) => {
-      const files = await storedFiles(site.dataDir);
-      const state = { ...context, ...parse(files), pendingSecret: pendingSecret(files) };
+      const stored = await storedFiles(site.dataDir);
+      const state = { ...context, ...parse(stored), pendingSecret: pendingSecret(stored) };
       if ('attack' in generated) return check(planAttack(generated.attack, state));
       if ('write' in generated) return check(planWrite(generated.write, state));
+      if ('document' in generated) return check(planDocumentUpload(generated.document, files, state));
       return check(planDamagedImage(generated.damaged, images, state));
     }),
     { numRuns: RUNS, seed: SEED },

@@ -1,5 +1,6 @@
 /**
- * Privacy: what alumni tell the school and the administrators' password hashes reach no visitor.
+ * Privacy: what alumni and the senders of contact messages tell the school, and the
+ * administrators' password hashes, reach no visitor.
  * Every file the build leaves behind is read, and every answer given without a token is kept and
  * searched, for each personal detail, each hash and the token secret.
  */
@@ -41,6 +42,22 @@ const ALUMNI = [
 ];
 const PERSONAL_FIELDS = ['email', 'mobile', 'address', 'companyAddress', 'message'] as const;
 
+const MESSAGES = [
+  {
+    name: 'Roshni Dattatreya',
+    email: 'roshni.d@parents-mail.example',
+    phone: '+91 99012 77345',
+    subject: 'complaint',
+    message: 'My son Arjun in 4B is being bullied on bus route 7.',
+  },
+  {
+    name: 'Tejas Kulkarni',
+    email: 'TEJAS.K@Mailbox.example',
+    subject: 'admission',
+    message: 'We are moving from Pune in June; is there a seat in Class 9?',
+  },
+];
+
 /** Everything that must stay private, each with what it is (for the failure message). */
 const secrets = new Map<string, string>();
 
@@ -79,6 +96,9 @@ beforeAll(async () => {
   for (const alumnus of ALUMNI) {
     expect((await site.call('POST', '/api/alumni', { json: alumnus })).status).toBe(201);
   }
+  for (const message of MESSAGES) {
+    expect((await site.call('POST', '/api/contact', { json: message })).status).toBe(201);
+  }
   const registered = (await site.asAdmin('GET', '/api/admin/alumni')).body as { _id: string }[];
   await site.asAdmin('PUT', `/api/alumni/${registered[0]!._id}/approve`, { json: { isApproved: true } });
 
@@ -97,6 +117,12 @@ beforeAll(async () => {
   await site.call('POST', '/api/admin/2fa/enable', { token: office, json: { code: await codeFor(secret) } });
   secrets.set(secret, "office's two-factor secret");
 
+  for (const [i, message] of MESSAGES.entries()) {
+    secrets.set(message.name, `message ${i}'s sender`);
+    secrets.set(message.email, `message ${i}'s email`);
+    secrets.set(message.message, `message ${i}'s text`);
+    if (message.phone) secrets.set(message.phone.replace(/\D/g, ''), `message ${i}'s phone, digits only`);
+  }
   const { admins } = JSON.parse(await readFile(join(site.dataDir, 'admins.json'), 'utf8'));
   for (const admin of admins as { username: string; passwordHash: string }[]) {
     secrets.set(admin.passwordHash, `${admin.username}'s password hash`);
@@ -121,6 +147,17 @@ describe('personal data and password hashes', () => {
     expect(leaksIn(JSON.stringify(list.body))).toEqual(
       expect.arrayContaining(["alumnus 0's email", "alumnus 1's mobile"]),
     );
+  });
+
+  it('include the contact messages, which the administrators can see and export', async () => {
+    const inbox = await site.asAdmin('GET', '/api/admin/messages');
+    expect(leaksIn(JSON.stringify(inbox.body))).toEqual(
+      expect.arrayContaining(["message 0's sender", "message 0's text", "message 1's email"]),
+    );
+    const exported = await fetch(`${site.url}/api/admin/messages.csv`, {
+      headers: { Authorization: `Bearer ${site.token}` },
+    });
+    expect(leaksIn(await exported.text())).toEqual(expect.arrayContaining(["message 1's text"]));
   });
 
   it('appear in no file of the built site', async () => {
@@ -190,12 +227,21 @@ async function probeWithAlumniData() {
     await anonymous('POST', '/api/admin/login', { json: { username: 'office', password: 'office-pass-42', code } });
   }
   await anonymous('POST', '/api/admin/create', { json: { username: first!.email, password: 'long-enough-1' } });
+  // Sending a message answers the same words whoever sends what; the honeypot too.
+  const sent = await anonymous('POST', '/api/contact', { json: MESSAGES[0] });
+  const other = await anonymous('POST', '/api/contact', { json: { ...MESSAGES[1], website: 'x' } });
+  expect(other.text).toBe(sent.text);
+  await anonymous('POST', '/api/contact', { json: { ...MESSAGES[0], email: 'not-an-email' } });
   for (const path of [
     '/api/admin/alumni',
     '/api/admin/session',
     '/api/admin/build-status',
     '/api/admin/accounts',
     '/api/admin/audit',
+    '/api/admin/messages',
+    '/api/admin/messages.csv',
+    '/api/admin/alumni.csv',
+    '/api/circulars',
   ]) {
     await anonymous('GET', path);
     await anonymous('GET', path, { headers: { Authorization: 'Bearer not-a-token' } });

@@ -9,7 +9,15 @@ import type { AppDeps } from '../../admin-api/app-deps.ts';
 
 /** Every call the API answers, as "METHOD /path", read from the app's own routing table. */
 export function apiCalls(): string[] {
-  const inert = { stores: {}, publisher: {}, images: {}, jwtSecret: '', trustProxy: false } as unknown as AppDeps;
+  const inert = {
+    stores: {},
+    publisher: {},
+    images: {},
+    documents: {},
+    notifier: {},
+    jwtSecret: '',
+    trustProxy: false,
+  } as unknown as AppDeps;
   const calls = createApp(inert)
     .routes.filter((route) => route.method !== 'ALL')
     .map((route) => `${route.method} ${route.path}`);
@@ -60,9 +68,9 @@ export function jsonOf(answer: { text: string }): unknown {
   }
 }
 
-export const STORED_FILES = ['content.json', 'alumni.json', 'admins.json'] as const;
+export const STORED_FILES = ['content.json', 'alumni.json', 'admins.json', 'messages.json'] as const;
 
-/** The three stored documents, byte for byte. */
+/** The stored documents, byte for byte. */
 export async function storedFiles(dataDir: string): Promise<Record<string, string>> {
   const entries = await Promise.all(
     STORED_FILES.map(async (name) => [name, await readFile(join(dataDir, name), 'utf8')] as const),

@@ -4,6 +4,7 @@ import { dateInZone } from '../../contract/dates.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
 import { countLabel, formatDate } from '../../lib/display-format.ts';
 import { Alert } from './Alert.tsx';
+import { DownloadButton } from './DownloadButton.tsx';
 import { Panel } from './Panel.tsx';
 import { useSchoolTimeZone } from './time-zone.ts';
 import { useAction } from './use-action.ts';
@@ -42,6 +43,9 @@ export function AlumniSection({
       title="Alumni"
       summary={`${countLabel(list.alumni.length, 'registration')}, ${pending} awaiting approval. Newest first.`}
     >
+      <div className="panel-tools">
+        <DownloadButton path="/api/admin/alumni.csv" fileName="alumni.csv" label="Download alumni (CSV)" />
+      </div>
       <AlumniList alumni={list.alumni} onAlumni={onAlumni} />
     </Panel>
   );

@@ -9,8 +9,10 @@ import { ApiError, CONNECTION_MESSAGE } from '../../lib/api-client.ts';
 import { type AccountsList, AccountsSection, loadAccounts } from './AccountsSection.tsx';
 import { ActivitySection } from './ActivitySection.tsx';
 import { type AlumniList, AlumniSection } from './AlumniSection.tsx';
+import { CircularsSection } from './CircularsSection.tsx';
 import { EVENTS } from './events.tsx';
 import { GALLERY, GallerySection, HOME_GALLERY } from './GallerySection.tsx';
+import { InboxSection } from './InboxSection.tsx';
 import { ItemsSection } from './ItemsSection.tsx';
 import { LeadershipSection } from './LeadershipSection.tsx';
 import { LogosSection } from './LogosSection.tsx';
@@ -40,9 +42,11 @@ const SECTIONS = [
   ['leadership', 'Leadership'],
   ['events', 'Events'],
   ['news', 'News'],
+  ['circulars', 'Circulars'],
   ['homegallery', 'Home gallery'],
   ['gallery', 'Gallery'],
   ['alumni', 'Alumni'],
+  ['inbox', 'Inbox'],
   ['accounts', 'Accounts'],
   ['activity', 'Activity'],
 ] as const;
@@ -163,6 +167,7 @@ function DashboardView({ loaded }: { loaded: Loaded }) {
           />
           <ItemsSection kind={EVENTS} items={content.events} onItems={(events) => document.saved({ events })} />
           <ItemsSection kind={NEWS} items={content.news} onItems={(news) => document.saved({ news })} />
+          <CircularsSection circulars={content.circulars} onCirculars={(circulars) => document.saved({ circulars })} />
           <GallerySection
             texts={HOME_GALLERY}
             items={content.homegallery}
@@ -174,6 +179,7 @@ function DashboardView({ loaded }: { loaded: Loaded }) {
             onAlumni={(list) => setAlumni({ ok: true, alumni: list })}
             onRetry={() => void loadAlumni().then(setAlumni)}
           />
+          <InboxSection />
           <AccountsSection username={loaded.session.username} list={accounts} onAccounts={setAccounts} />
           <ActivitySection />
         </div>

@@ -31,14 +31,20 @@ export function ImageInput({
   );
 }
 
-/** How far an upload has got; once sent, the server still resizes the image. */
-export function UploadProgress({ sent }: { sent: number | null }) {
+/** How far an upload has got; once sent, the server still resizes the image (or `sentText`). */
+export function UploadProgress({
+  sent,
+  sentText = 'Processing the image…',
+}: {
+  sent: number | null;
+  sentText?: string;
+}) {
   if (sent === null) return null;
   const percent = Math.round(sent * 100);
   return (
     <p className="upload-progress" role="status">
       <progress max={100} value={percent} aria-label="Upload progress" />
-      <span>{percent < 100 ? `Uploading… ${percent}%` : 'Processing the image…'}</span>
+      <span>{percent < 100 ? `Uploading… ${percent}%` : sentText}</span>
     </p>
   );
 }

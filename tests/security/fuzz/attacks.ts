@@ -91,6 +91,11 @@ export const attack = fc.oneof(
     hash: fc.stringMatching(/^[a-f0-9]{32}$/),
   }),
   fc.record({
+    attack: fc.constant('document not stored' as const),
+    route: fc.constantFrom('POST /api/circulars', 'PUT /api/circulars/:id', 'PUT /api/content'),
+    hash: fc.stringMatching(/^[a-f0-9]{32}$/),
+  }),
+  fc.record({
     attack: fc.constant('expiry before publishing' as const),
     publish: dateInput,
     daysEarlier: fc.integer({ min: 1, max: 400 }),
@@ -192,6 +197,16 @@ export function planAttack(a: Attack, c: Context): Planned {
         'PUT /api/content': { ...c.content, secretaryImage: missing },
       };
       return refused(json(route, jsonText(bodies[a.route] ?? { ...route.body(c), ...missing })));
+    }
+    case 'document not stored': {
+      // Named by a circular, or linked from a text of the content: either way it must exist.
+      const route = BODY_ROUTES[a.route]!;
+      const missing = `${a.hash}.pdf`;
+      const body =
+        a.route === 'PUT /api/content'
+          ? { ...c.content, secretaryMessage: `Read [it](/api/document/${missing}).` }
+          : { ...route.body(c), document: { documentId: missing, originalName: 'gone.pdf' } };
+      return refused(json(route, jsonText(body)));
     }
     case 'expiry before publishing': {
       const expiry = new Date(Date.parse(a.publish.stored(c.content.settings.timeZone)) - a.daysEarlier * 86_400_000)

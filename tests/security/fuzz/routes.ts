@@ -5,22 +5,31 @@
  */
 
 import type { Alumni } from '../../../site/contract/alumni.ts';
-import { type ImageRef, LEADERSHIP_ROLES, type SiteContent } from '../../../site/contract/content.ts';
+import type { InboxMessage } from '../../../site/contract/contact.ts';
+import { type DocumentRef, type ImageRef, LEADERSHIP_ROLES, type SiteContent } from '../../../site/contract/content.ts';
 import type { RawRequest } from '../support.ts';
 
 export interface Stored {
   content: SiteContent;
   alumni: Alumni[];
+  messages: InboxMessage[];
 }
 
 export interface Context extends Stored {
   token: string;
   /** An uploaded image that the first logo keeps in use for the whole run. */
   image: ImageRef;
+  /** An uploaded PDF that the first circular added (`keeper`) keeps in use for the whole run. */
+  document: DocumentRef;
+  /** The circular that keeps `document` in use: writes never change or delete it. */
+  keeper: string;
   /** The password of the administrator the token belongs to. */
   password: string;
-  /** Kept from case to case: registrations sent so far (a connection may send 30 an hour). */
-  counters: { registrations: number };
+  /**
+   * Kept from case to case: registrations and contact messages sent so far (a connection may
+   * send 30 registrations and 10 messages an hour).
+   */
+  counters: { registrations: number; messages: number };
   /** The two-factor secret the administrator's last setup handed out, if any (from admins.json). */
   pendingSecret: string | null;
 }
@@ -33,7 +42,9 @@ export type Expectation =
       /** What the write does to the accounts: nothing, unless it says so. */
       accounts?: 'new pending two-factor secret';
     }
-  | { kind: 'anything but a server error' };
+  | { kind: 'anything but a server error' }
+  /** Exactly this status, and no stored document changed (uploads are files of their own). */
+  | { kind: 'answered'; status: number };
 
 export interface Planned {
   label: string;
@@ -51,6 +62,9 @@ export type Kind =
   | 'time'
   | 'imageRef'
   | 'optionalImageRef'
+  | 'optionalDocumentRef'
+  | 'subject'
+  | 'phone'
   | 'imageId'
   | 'priority'
   | 'boolean'
@@ -113,12 +127,26 @@ export const ALUMNI_FIELDS: Record<string, Field> = {
   companyAddress: text(500),
   message: text(2000),
 };
+export const CIRCULAR_FIELDS: Record<string, Field> = {
+  title: text(200),
+  date: { kind: 'date' },
+  description: text(5000),
+  document: { kind: 'optionalDocumentRef' },
+};
+export const CONTACT_FIELDS: Record<string, Field> = {
+  name: text(120),
+  email: { kind: 'email' },
+  phone: { kind: 'phone' },
+  subject: { kind: 'subject' },
+  message: text(5000),
+};
 export const CONTENT_FIELDS: Record<string, Field> = Object.fromEntries([
   ...['logos', 'homegallery', 'gallery', 'events', 'news'].map((list) => [list, { kind: 'list' }]),
   ...LEADERSHIP_ROLES.flatMap((role) => [
     [`${role}Message`, text(10_000)],
     [`${role}Image`, { kind: 'optionalImageRef' }],
   ]),
+  ['circulars', { kind: 'list' }],
 ]);
 
 /** The settings an attack may break; the curriculum is left out: `["x"]` is one it accepts. */
@@ -155,6 +183,14 @@ export const ALUMNUS = {
   qualification: 'BA',
   occupation: 'Teacher',
 };
+
+export const CONTACT = {
+  name: 'Fuzz Parent',
+  email: 'parent@example.org',
+  subject: 'admission',
+  message: 'Sent by the fuzzer',
+};
+export const CIRCULAR = { title: 'Fuzz circular', date: '2031-05-05' };
 
 const anyId = (list: readonly { _id: string }[]) => list[0]?._id ?? crypto.randomUUID();
 export const EVENT = { title: 'Fuzz event', description: 'Sent by the fuzzer', date: '2031-05-05' };
@@ -232,6 +268,27 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
     fields: { isApproved: { kind: 'boolean' } },
     body: () => ({ isApproved: true }),
   },
+  'POST /api/circulars': {
+    method: 'POST',
+    path: () => '/api/circulars',
+    fields: CIRCULAR_FIELDS,
+    body: (c) => ({ ...CIRCULAR, document: c.document }),
+    required: ['title', 'date'],
+  },
+  'PUT /api/circulars/:id': {
+    method: 'PUT',
+    path: (c) => `/api/circulars/${anyId(c.content.circulars)}`,
+    fields: CIRCULAR_FIELDS,
+    body: (c) => ({ ...CIRCULAR, document: c.document }),
+    required: ['title', 'date'],
+  },
+  'POST /api/contact': { method: 'POST', path: () => '/api/contact', fields: CONTACT_FIELDS, body: () => CONTACT },
+  'PUT /api/admin/messages/:id': {
+    method: 'PUT',
+    path: (c) => `/api/admin/messages/${anyId(c.messages)}`,
+    fields: { read: { kind: 'boolean' } },
+    body: () => ({ read: true }),
+  },
   'POST /api/admin/create': {
     method: 'POST',
     path: () => '/api/admin/create',
@@ -286,6 +343,14 @@ export const ID_ROUTES: Record<
     body: () => ({ isApproved: true }),
   },
   'DELETE /api/alumni/:id': { method: 'DELETE', path: (id) => `/api/alumni/${id}` },
+  'PUT /api/circulars/:id': { method: 'PUT', path: (id) => `/api/circulars/${id}`, body: () => CIRCULAR },
+  'DELETE /api/circulars/:id': { method: 'DELETE', path: (id) => `/api/circulars/${id}` },
+  'PUT /api/admin/messages/:id': {
+    method: 'PUT',
+    path: (id) => `/api/admin/messages/${id}`,
+    body: () => ({ read: true }),
+  },
+  'DELETE /api/admin/messages/:id': { method: 'DELETE', path: (id) => `/api/admin/messages/${id}` },
   'PUT /api/person-image/:role': { method: 'PUT', path: (role) => `/api/person-image/${role}`, body: (c) => c.image },
   'DELETE /api/person-image/:role': { method: 'DELETE', path: (role) => `/api/person-image/${role}` },
   'DELETE /api/admin/accounts/:username': { method: 'DELETE', path: (name) => `/api/admin/accounts/${name}` },

@@ -121,7 +121,16 @@ export const wrongValue: Record<Kind, fc.Arbitrary<unknown>> = {
     NOT_TEXT,
     fc.constantFrom('Mars/Olympus', '+05:30', '', 'UTC+5', 'Asia/Kolkata; rm -rf /', '../../etc/localtime', 'asia'),
   ),
+  optionalDocumentRef: fc.oneof(
+    NOT_TEXT.filter((value) => value !== null),
+    fc.record({ documentId: fc.constantFrom('../../data/admins.json', `${'0'.repeat(32)}.png`, 'x.pdf', '') }),
+  ),
+  subject: fc.oneof(NOT_TEXT, fc.constantFrom('Admission', 'fees', '', 'other ')),
+  phone: fc.oneof(NOT_TEXT, fc.constantFrom('call me', '12', 'abcdefghij', '+91 98765 43210 ext. 55')),
 };
+
+/** Phone numbers as people type them (or none). */
+export const phoneInput = fc.constantFrom('', '+91 98450 12345', '080-4127-9935', '(080) 4000 1234');
 
 /** Ids that cannot name an item: traversals (plain, encoded, doubly encoded), other forms, unknown ids. */
 const TRAVERSALS = [
@@ -213,6 +222,8 @@ export const junk = fc.array(
         '_id',
         'isApproved',
         'registrationDate',
+        'receivedAt',
+        'read',
         'passwordHash',
         'then',
         'toString',

@@ -4,6 +4,8 @@
  */
 import fc from 'fast-check';
 import type { Alumni } from '../../../site/contract/alumni.ts';
+import type { InboxMessage } from '../../../site/contract/contact.ts';
+import { CONTACT_SUBJECTS, HONEYPOT_FIELD } from '../../../site/contract/contact-subjects.ts';
 import { LEADERSHIP_ROLES, type SiteContent } from '../../../site/contract/content.ts';
 import { PAGE_SLUGS } from '../../../site/contract/pages.ts';
 import { slugify } from '../../../site/contract/settings.ts';
@@ -13,6 +15,9 @@ import type { Context, Planned, Stored } from './routes.ts';
 import {
   ALUMNI_FIELDS,
   ALUMNUS,
+  CIRCULAR_FIELDS,
+  CONTACT,
+  CONTACT_FIELDS,
   CONTENT_FIELDS,
   EVENT_FIELDS,
   IMAGE_FIELDS,
@@ -22,7 +27,7 @@ import {
   PHOTO_FIELDS,
   SETTINGS_FIELDS,
 } from './routes.ts';
-import { dateInput, junk, textUpTo, timeInput } from './values.ts';
+import { dateInput, junk, phoneInput, textUpTo, timeInput } from './values.ts';
 
 const optional = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
 const imageChoice = fc.constantFrom('absent', 'null', 'stored') as fc.Arbitrary<'absent' | 'null' | 'stored'>;
@@ -41,6 +46,12 @@ const newsInput = fc.record({
   expiresAfterDays: fc.option(fc.integer({ min: 0, max: 400 })),
   priority: optional(fc.constantFrom('low', 'medium', 'high')),
   image: imageChoice,
+});
+const circularInput = fc.record({
+  title: textUpTo(200),
+  date: dateInput,
+  description: optional(textUpTo(5000)),
+  document: fc.constantFrom('absent', 'null', 'stored') as fc.Arbitrary<'absent' | 'null' | 'stored'>,
 });
 const pick = fc.nat();
 const list = fc.constantFrom('homegallery', 'gallery') as fc.Arbitrary<'homegallery' | 'gallery'>;
@@ -85,6 +96,20 @@ export const write = fc.oneof(
     body: textUpTo(50_000),
     junk,
   }),
+  fc.record({ write: fc.constant('add circular' as const), input: circularInput, junk }),
+  fc.record({ write: fc.constant('edit circular' as const), pick, input: circularInput, junk }),
+  fc.record({ write: fc.constant('delete circular' as const), pick }),
+  fc.record({
+    write: fc.constant('send message' as const),
+    name: textUpTo(120),
+    phone: optional(phoneInput),
+    subject: fc.constantFrom(...CONTACT_SUBJECTS),
+    message: textUpTo(5000),
+    junk,
+  }),
+  fc.record({ write: fc.constant('bot message' as const), trap: textUpTo(100), junk }),
+  fc.record({ write: fc.constant('mark message' as const), pick, read: fc.boolean(), junk }),
+  fc.record({ write: fc.constant('delete message' as const), pick }),
   fc.record({
     write: fc.constant('register alumni' as const),
     fullName: textUpTo(120),
@@ -311,6 +336,89 @@ export function planWrite(w: Write, c: Context): Planned {
         }),
       );
     }
+    case 'add circular':
+    case 'edit circular': {
+      // The keeper holds the run's document: it is never changed.
+      const target = w.write === 'edit circular' ? picked(others(content.circulars, c.keeper), w.pick) : null;
+      if (w.write === 'edit circular' && !target) return planWrite({ ...w, write: 'add circular' }, c);
+      if (!target && content.circulars.length >= 60) return planWrite({ write: 'delete circular', pick: 0 }, c);
+      const { input } = w;
+      const documentRef = { ...c.document };
+      const sent = { absent: undefined, null: null, stored: documentRef }[input.document];
+      const body = jsonText({ ...input, date: input.date.sent, document: sent }, w.junk, CIRCULAR_FIELDS);
+      const stored = {
+        title: input.title.trim(),
+        date: input.date.stored(content.settings.timeZone),
+        description: input.description?.trim() ?? '',
+        document: input.document === 'stored' ? documentRef : null,
+      };
+      if (target) {
+        return changeContent(send('PUT', `/api/circulars/${target._id}`, body), (before) => ({
+          ...before,
+          circulars: before.circulars.map((item) => (item._id === target._id ? { _id: target._id, ...stored } : item)),
+        }));
+      }
+      return changeContent(send('POST', '/api/circulars', body), (before, after) => ({
+        ...before,
+        circulars: [...before.circulars, { _id: newId(before.circulars, after.circulars), ...stored }],
+      }));
+    }
+    case 'delete circular': {
+      const target = picked(others(content.circulars, c.keeper), w.pick);
+      if (!target)
+        return planAttack({ attack: 'bad id', route: 'DELETE /api/circulars/:id', id: crypto.randomUUID() }, c);
+      return changeContent(send('DELETE', `/api/circulars/${target._id}`), (before) => ({
+        ...before,
+        circulars: before.circulars.filter((item) => item._id !== target._id),
+      }));
+    }
+    case 'send message': {
+      // A connection may send 10 an hour: past 8, messages are marked read instead.
+      if (c.counters.messages >= 8) return planWrite({ write: 'mark message', pick: 0, read: true, junk: w.junk }, c);
+      c.counters.messages += 1;
+      const sent = { ...CONTACT, name: w.name, phone: w.phone, subject: w.subject, message: w.message };
+      const body = jsonText(sent, withoutTrap(w.junk), CONTACT_FIELDS);
+      return written(send('POST', '/api/contact', body), (before, after) => {
+        const added = after.messages.find((item) => !before.messages.some((old) => old._id === item._id));
+        const record = {
+          ...sent,
+          name: w.name.trim(),
+          phone: w.phone ?? '',
+          message: w.message.trim(),
+          _id: added?._id ?? 'a new message',
+          receivedAt: added?.receivedAt ?? 'now',
+          read: false,
+        };
+        return { ...before, messages: [...before.messages, record as InboxMessage] };
+      });
+    }
+    case 'bot message':
+      // Told it arrived, and nothing is kept.
+      return written(
+        send('POST', '/api/contact', jsonText({ ...CONTACT, [HONEYPOT_FIELD]: w.trap }, w.junk, CONTACT_FIELDS)),
+        (before) => before,
+      );
+    case 'mark message': {
+      const target = picked(c.messages, w.pick);
+      if (!target)
+        return planAttack({ attack: 'bad id', route: 'PUT /api/admin/messages/:id', id: crypto.randomUUID() }, c);
+      return written(
+        send('PUT', `/api/admin/messages/${target._id}`, jsonText({ read: w.read }, w.junk)),
+        (before) => ({
+          ...before,
+          messages: before.messages.map((item) => (item._id === target._id ? { ...item, read: w.read } : item)),
+        }),
+      );
+    }
+    case 'delete message': {
+      const target = picked(c.messages, w.pick);
+      if (!target)
+        return planAttack({ attack: 'bad id', route: 'DELETE /api/admin/messages/:id', id: crypto.randomUUID() }, c);
+      return written(send('DELETE', `/api/admin/messages/${target._id}`), (before) => ({
+        ...before,
+        messages: before.messages.filter((item) => item._id !== target._id),
+      }));
+    }
     case 'register alumni': {
       if (c.counters.registrations >= 25)
         return planWrite({ write: 'approve alumni', pick: 0, isApproved: true, junk: w.junk }, c);
@@ -345,6 +453,14 @@ export function planWrite(w: Write, c: Context): Planned {
       };
   }
 }
+
+/** The items of `list` other than the one with `_id` kept. */
+const others = <T extends { _id: string }>(list: readonly T[], kept: string) =>
+  list.filter((item) => item._id !== kept);
+
+/** Junk without the honeypot field, which would silently drop the message. */
+const withoutTrap = (extra: typeof junk extends fc.Arbitrary<infer J> ? J : never) =>
+  extra.filter(([key]) => key !== HONEYPOT_FIELD);
 
 /** The id of the item added at the end of `after`, checked to be new. */
 function newId(before: readonly { _id: string }[], after: readonly { _id: string }[]): string {

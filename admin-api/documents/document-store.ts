@@ -1,0 +1,131 @@
+/**
+ * The uploaded documents (PDF) on disk: `UPLOADS_DIR/documents/<documentId>`, where the id is a
+ * hash of the bytes, beside `<documentId>.json` with the name the file had when it was uploaded
+ * (a page may link a document by its id alone, and the download still needs a name).
+ */
+import { createHash } from 'node:crypto';
+import { rm, utimes } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import * as z from 'zod';
+import type { UploadedDocument } from '../../site/contract/api.ts';
+import { DOCUMENT_ID_PATTERN } from '../../site/contract/content.ts';
+import { HttpError } from '../http/errors.ts';
+import { KeyedQueue } from '../images/keyed-queue.ts';
+import {
+  cleanName,
+  exists,
+  listFiles,
+  readIfExists,
+  savedEarlier,
+  TEMPORARY_PREFIX,
+  writeAtomically,
+} from '../store/atomic-files.ts';
+
+export const ONLY_PDF = 'Only PDF documents are accepted';
+const UNNAMED = 'document.pdf';
+
+export interface ServedDocument {
+  body: Buffer;
+  /** The name it was uploaded with. */
+  originalName: string;
+}
+
+const Metadata = z.object({ originalName: z.string() });
+const META_SUFFIX = '.json';
+
+/** Every PDF starts with this, whatever its name or declared type says. */
+export function isPdf(bytes: Uint8Array): boolean {
+  return Buffer.from(bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
+}
+
+export class DocumentStore {
+  readonly dir: string;
+  /** Saving and removing one document never overlap. */
+  #perDocument = new KeyedQueue();
+
+  constructor(uploadsDir: string) {
+    this.dir = join(resolve(uploadsDir), 'documents');
+  }
+
+  /** Keeps a PDF (415 for anything else) under the hash of its bytes, with the name it came with. */
+  async save(bytes: Uint8Array, originalName: string): Promise<UploadedDocument> {
+    if (!isPdf(bytes)) throw new HttpError(415, ONLY_PDF);
+    const documentId = `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.pdf`;
+    const name = cleanName(originalName) || UNNAMED;
+    await this.#perDocument.run(documentId, async () => {
+      const path = this.#path(documentId);
+      await writeAtomically(this.#metaPath(documentId), Buffer.from(JSON.stringify({ originalName: name })));
+      // The same file uploaded again: keep it, and count its 24 hours from now.
+      if (await exists(path)) await utimes(path, new Date(), new Date());
+      else await writeAtomically(path, Buffer.from(bytes));
+    });
+    return { documentId, originalName: name, size: bytes.length };
+  }
+
+  async has(documentId: string): Promise<boolean> {
+    return DOCUMENT_ID_PATTERN.test(documentId) && exists(this.#path(documentId));
+  }
+
+  /** The stored document, or null when there is none by that id. */
+  async read(documentId: string): Promise<ServedDocument | null> {
+    if (!DOCUMENT_ID_PATTERN.test(documentId)) return null;
+    const body = await readIfExists(this.#path(documentId));
+    if (!body) return null;
+    return { body, originalName: nameIn(await readIfExists(this.#metaPath(documentId))) };
+  }
+
+  /** Deletes the document (nothing happens when it is not there). */
+  remove(documentId: string): Promise<void> {
+    if (!DOCUMENT_ID_PATTERN.test(documentId)) return Promise.resolve();
+    return this.#perDocument.run(documentId, () => this.#removeFiles(documentId));
+  }
+
+  /**
+   * Removes the documents that nothing refers to and that were saved before `savedBefore`, and
+   * files left behind by a crash. Answers the removed ids.
+   */
+  async sweep(referenced: ReadonlySet<string>, savedBefore: Date): Promise<string[]> {
+    const removed: string[] = [];
+    for (const name of await listFiles(this.dir)) {
+      const path = join(this.dir, name);
+      const leftOver =
+        name.startsWith(TEMPORARY_PREFIX) ||
+        (name.endsWith(META_SUFFIX) && !(await exists(join(this.dir, name.slice(0, -META_SUFFIX.length)))));
+      if (leftOver) {
+        if (await savedEarlier(path, savedBefore)) await rm(path, { force: true });
+      } else if (DOCUMENT_ID_PATTERN.test(name) && !referenced.has(name)) {
+        const gone = await this.#perDocument.run(name, async () => {
+          // Checked again in turn with uploads: the same file may just have been uploaded anew.
+          if (!(await savedEarlier(path, savedBefore))) return false;
+          await this.#removeFiles(name);
+          return true;
+        });
+        if (gone) removed.push(name);
+      }
+    }
+    return removed;
+  }
+
+  async #removeFiles(documentId: string) {
+    await rm(this.#path(documentId), { force: true });
+    await rm(this.#metaPath(documentId), { force: true });
+  }
+
+  #path(documentId: string): string {
+    if (!DOCUMENT_ID_PATTERN.test(documentId)) throw new Error(`Not a document id: ${documentId}`);
+    return join(this.dir, documentId);
+  }
+
+  #metaPath(documentId: string): string {
+    return `${this.#path(documentId)}${META_SUFFIX}`;
+  }
+}
+
+/** The name kept in a metadata file; a missing or damaged one is no reason to refuse the document. */
+function nameIn(meta: Buffer | null): string {
+  try {
+    return Metadata.parse(JSON.parse(String(meta))).originalName;
+  } catch {
+    return UNNAMED;
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * E-mails to the school office, sent with nodemailer over SMTP. Sending never holds up an answer:
+ * `notify` returns at once, and a mail that cannot be sent is tried again a few times, further
+ * apart each time, then given up. Failures are logged without the mail's personal details.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import nodemailer from 'nodemailer';
+
+export interface Mail {
+  /** What the mail is about, for the log (never personal details): "contact message". */
+  kind: string;
+  subject: string;
+  text: string;
+  /** Where the office's reply goes: the person who wrote. */
+  replyTo?: { name: string; address: string };
+}
+
+export interface Notifier {
+  /** Sends `mail` in the background. */
+  notify(mail: Mail): void;
+  /** Resolves once every mail handed over so far was sent or given up. */
+  settled(): Promise<void>;
+}
+
+export interface MailSettings {
+  /** `smtp://user:pass@host:587` or `smtps://…:465` */
+  smtpUrl: string;
+  to: string;
+  from: string;
+}
+
+/** Waits before the 2nd, 3rd… attempt: a server that is briefly down gets a few minutes. */
+export const RETRY_DELAYS_MS = [2_000, 15_000, 60_000, 300_000] as const;
+
+/** When no mail is configured. */
+export const noMail: Notifier = { notify: () => {}, settled: async () => {} };
+
+export function mailNotifier(settings: MailSettings, retryDelaysMs: readonly number[] = RETRY_DELAYS_MS): Notifier {
+  const transport = nodemailer.createTransport({
+    url: settings.smtpUrl,
+    // nodemailer's defaults wait minutes for a server that does not answer.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  const pending = new Set<Promise<void>>();
+
+  async function deliver(mail: Mail) {
+    const message = {
+      from: settings.from,
+      to: settings.to,
+      replyTo: mail.replyTo,
+      subject: oneLine(mail.subject),
+      text: mail.text,
+    };
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await transport.sendMail(message);
+        return;
+      } catch (error) {
+        const wait = retryDelaysMs[attempt - 1];
+        if (wait === undefined) {
+          console.error(
+            `The e-mail about a ${mail.kind} could not be sent after ${attempt} attempts and is given up (${reason(error)}). It is kept in the dashboard.`,
+          );
+          return;
+        }
+        console.warn(
+          `The e-mail about a ${mail.kind} could not be sent (${reason(error)}); trying again in ${wait / 1000} s.`,
+        );
+        await sleep(wait, undefined, { ref: false });
+      }
+    }
+  }
+
+  return {
+    notify(mail) {
+      const delivery = deliver(mail).finally(() => pending.delete(delivery));
+      pending.add(delivery);
+    },
+    async settled() {
+      await Promise.all(pending);
+    },
+  };
+}
+
+const oneLine = (text: string) => text.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim();
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message.split('\n')[0]! : String(error);
+}

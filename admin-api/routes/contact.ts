@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { ContactMessage, HONEYPOT_FIELD, type InboxMessage, MessageReadState } from '../../site/contract/contact.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { requireAdmin } from '../auth/require-admin.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { HttpError } from '../http/errors.ts';
+import { readJsonBody, validate } from '../http/json-body.ts';
+import { minutesText, SlidingWindow } from '../http/sliding-window.ts';
+import { contactMail } from '../mail/notifications.ts';
+import type { ListAccess } from '../store/list-access.ts';
+import { listRoutes } from './list-routes.ts';
+
+export const MESSAGE_RECEIVED = 'Thank you! Your message has been received. We will reply within 24 hours.';
+const GONE = 'This message no longer exists';
+
+/** Messages one address may send per hour: a family with questions fits, a flood does not. */
+const MESSAGES_PER_HOUR = 10;
+
+/**
+ * The contact form and the administrators' inbox. Anyone may send a message (the answer never
+ * repeats it back); it is kept in `messages.json`, apart from the site content, and e-mailed to
+ * the office when mail is configured. Administrators list, mark read or unread, and delete.
+ */
+export function contactRoutes({ stores, jwtSecret, trustProxy, notifier }: AppDeps) {
+  const adminOnly = requireAdmin(jwtSecret, stores.admins);
+  const sent = new SlidingWindow(60 * 60_000);
+  const list: ListAccess<InboxMessage> = {
+    items: () => stores.messages.data.messages,
+    write: async (change) => (await stores.messages.update((draft) => change(draft.messages))).data.messages,
+  };
+  return new Hono()
+    .post('/contact', async (c) => {
+      const body = await readJsonBody(c);
+      // A program that fills every field it finds: told it worked, so it has no reason to try again.
+      if (filledHoneypot(body)) return c.json({ message: MESSAGE_RECEIVED }, 201);
+      const input = validate(ContactMessage, body);
+      const address = clientAddress(c, trustProxy);
+      const wait = sent.waitFor(address, MESSAGES_PER_HOUR);
+      if (wait > 0) {
+        c.header('Retry-After', String(Math.ceil(wait / 1000)));
+        throw new HttpError(429, `Too many messages from this connection. Please try again in ${minutesText(wait)}.`);
+      }
+      sent.record(address);
+      const message: InboxMessage = { _id: randomUUID(), ...input, receivedAt: new Date().toISOString(), read: false };
+      await stores.messages.update((data) => void data.messages.push(message));
+      notifier.notify(contactMail(message));
+      return c.json({ message: MESSAGE_RECEIVED }, 201);
+    })
+    .get('/admin/messages', adminOnly, (c) => c.json(newestMessagesFirst(list.items())))
+    .route(
+      '/admin/messages',
+      listRoutes({
+        list,
+        adminOnly,
+        gone: GONE,
+        input: MessageReadState,
+        update: ({ read }, previous) => ({ ...previous, read }),
+        answer: newestMessagesFirst,
+      }),
+    );
+}
+
+export function newestMessagesFirst(messages: readonly InboxMessage[]): InboxMessage[] {
+  return [...messages].reverse().sort((a, b) => b.receivedAt.localeCompare(a.receivedAt));
+}
+
+function filledHoneypot(body: unknown): boolean {
+  if (!body || typeof body !== 'object' || !Object.hasOwn(body, HONEYPOT_FIELD)) return false;
+  const value = (body as Record<string, unknown>)[HONEYPOT_FIELD];
+  return !(value === '' || value === null || value === undefined);
+}

@@ -1,0 +1,47 @@
+import { Hono } from 'hono';
+import type { Alumni } from '../../site/contract/alumni.ts';
+import type { InboxMessage } from '../../site/contract/contact.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { requireAdmin } from '../auth/require-admin.ts';
+import { type Column, csvAnswer } from '../http/csv.ts';
+import { newestAlumniFirst } from './alumni.ts';
+import { newestMessagesFirst } from './contact.ts';
+
+const MESSAGE_COLUMNS: Column<InboxMessage>[] = [
+  ['Received', (m) => m.receivedAt],
+  ['Name', (m) => m.name],
+  ['Email', (m) => m.email],
+  ['Phone', (m) => m.phone],
+  ['Subject', (m) => m.subject],
+  ['Message', (m) => m.message],
+  ['Read', (m) => (m.read ? 'yes' : 'no')],
+];
+
+const ALUMNI_COLUMNS: Column<Alumni>[] = [
+  ['Registered', (a) => a.registrationDate],
+  ['Full name', (a) => a.fullName],
+  ['Gender', (a) => a.gender],
+  ['Mobile', (a) => a.mobile],
+  ['Email', (a) => a.email],
+  ['Address', (a) => a.address],
+  ['Period of study', (a) => a.periodOfStudy],
+  ['Qualification', (a) => a.qualification],
+  ['Occupation', (a) => a.occupation],
+  ['Company name', (a) => a.companyName],
+  ['Company address', (a) => a.companyAddress],
+  ['Message', (a) => a.message],
+  ['Status', (a) => (a.isApproved ? 'APPROVED' : 'PENDING')],
+];
+
+/** The contact messages and the alumni registrations as spreadsheets (administrators only). */
+export function exportRoutes({ stores, jwtSecret }: AppDeps) {
+  const adminOnly = requireAdmin(jwtSecret, stores.admins);
+  const today = () => new Date().toISOString().slice(0, 10);
+  return new Hono()
+    .get('/admin/messages.csv', adminOnly, (c) =>
+      csvAnswer(c, `messages-${today()}.csv`, MESSAGE_COLUMNS, newestMessagesFirst(stores.messages.data.messages)),
+    )
+    .get('/admin/alumni.csv', adminOnly, (c) =>
+      csvAnswer(c, `alumni-${today()}.csv`, ALUMNI_COLUMNS, newestAlumniFirst(stores.alumni.data.alumni)),
+    );
+}
