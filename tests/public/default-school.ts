@@ -1,4 +1,5 @@
 /** The school a fresh install shows (the default settings), as the public-page tests check it. */
+import { defaultCirculars } from '../../admin-api/store/default-circulars.ts';
 import { defaultSettings } from '../../admin-api/store/default-settings.ts';
 import { LEADERSHIP_ROLES, LEADERSHIP_TITLES, type LeadershipRole } from '../../site/contract/content.ts';
 import { schoolSlug } from '../../site/contract/settings.ts';
@@ -20,10 +21,6 @@ export const school = {
   leaders: Object.fromEntries(
     LEADERSHIP_ROLES.map((role) => [role, { title: LEADERSHIP_TITLES[role], name: settings.leaderNames[role] }]),
   ) as Record<LeadershipRole, { title: string; name: string }>,
-  /** The spec's three circulars (site/pages/notifications-circular.astro). */
-  circulars: [
-    { title: 'School reopens for the academic year 2024-25' },
-    { title: 'First-term examination schedule' },
-    { title: 'Annual examinations and parent-teacher meeting' },
-  ],
+  /** The spec's three circulars, as a fresh install shows them. */
+  circulars: defaultCirculars(),
 };
