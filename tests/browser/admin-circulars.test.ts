@@ -3,20 +3,16 @@
  * link that opens the same document; edited, refused when the file is no PDF, deleted after a
  * confirmation, and its document gone with it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pdfFile } from '../api/test-documents.ts';
 import { seriousA11yViolations, watchedPage } from '../public/page-checks.ts';
 import { VIEWPORTS } from '../public/routes.ts';
 import { testBrowser, testServer } from '../support/harness.ts';
-import { alertIn, answerNextConfirm, openDashboard, type WatchedPage } from './admin-harness.ts';
+import { alertIn, answerNextConfirm, testDashboard } from './admin-harness.ts';
 
 const site = testServer({ admin: true });
 const browser = testBrowser();
-let admin: WatchedPage;
-beforeAll(async () => {
-  admin = await openDashboard(browser(), site.url, site.token);
-});
-afterAll(() => admin?.close());
+const admin = testDashboard(site, browser);
 
 const TITLE = 'Sports day on 14 February';
 const PDF = pdfFile('Sports day programme');

@@ -4,30 +4,17 @@
  * been rebuilt, on the public page.
  */
 import type { Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testBrowser, testServer } from '../support/harness.ts';
-import { alertIn, answerNextConfirm, openDashboard, pngFile, type WatchedPage } from './admin-harness.ts';
+import { alertIn, answerNextConfirm, pngFile, testDashboard } from './admin-harness.ts';
 
 const site = testServer({ admin: true });
 const browser = testBrowser();
-let watched: WatchedPage;
-
-beforeAll(async () => {
-  watched = await openDashboard(browser(), site.url, site.token);
-});
-afterAll(() => watched?.close());
+const watched = testDashboard(site, browser);
+const { expectLive } = watched;
 
 const content = async () => (await site.call('GET', '/api/content')).body;
 const publicHtml = async (path: string) => (await fetch(site.url + path)).text();
-
-/** Waits until the dashboard says the change is on the public site, and checks the server agrees. */
-async function expectLive() {
-  await watched.page
-    .getByRole('status')
-    .filter({ hasText: /^Live$/ })
-    .waitFor();
-  await site.waitUntilLive();
-}
 
 describe('logos', () => {
   it('uploads, lists with a thumbnail, and deletes after confirmation', async () => {

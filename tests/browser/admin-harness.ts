@@ -1,7 +1,8 @@
 /** What the administrator-area browser tests share: a logged-in page, CSP watch, test images. */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { solidImage } from '../api/test-images.ts';
+import type { Site } from '../support/harness.ts';
 
 export const TOKEN_KEY = 'adminToken';
 
@@ -74,4 +75,42 @@ export async function pngFile(name: string, colour = { r: 40, g: 140, b: 90 }) {
 /** The alerts (role="alert") inside `scope` that contain `text`. */
 export function alertIn(scope: ReturnType<Page['locator']>, text: string) {
   return scope.getByRole('alert').filter({ hasText: text });
+}
+
+export interface TestDashboard extends WatchedPage {
+  /** Waits until the dashboard says the change is on the public site, and checks the server agrees. */
+  expectLive(): Promise<void>;
+}
+
+/**
+ * Registers the hooks that open the dashboard of `site` (logged in) once for this file, in the
+ * browser of `testBrowser()`, and close it after; answers the page, read inside hooks and tests.
+ */
+export function testDashboard(site: Site, browser: () => Browser): TestDashboard {
+  let watched: WatchedPage | undefined;
+  beforeAll(async () => {
+    watched = await openDashboard(browser(), site.url, site.token);
+  });
+  afterAll(() => watched?.close());
+  const opened = () => {
+    if (!watched) throw new Error('The dashboard is not open yet: use it inside a hook or a test.');
+    return watched;
+  };
+  return {
+    get page() {
+      return opened().page;
+    },
+    get context() {
+      return opened().context;
+    },
+    expectNoProblems: () => opened().expectNoProblems(),
+    close: () => opened().close(),
+    async expectLive() {
+      await opened()
+        .page.getByRole('status')
+        .filter({ hasText: /^Live$/ })
+        .waitFor();
+      await site.waitUntilLive();
+    },
+  };
 }

@@ -3,31 +3,18 @@
  * phone number, office hours row and page text reach the public pages once published; bad input
  * is explained and not saved. The new public pages pass the layout's checks at both widths.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { overflowsSideways, seriousA11yViolations, watchedPage } from '../public/page-checks.ts';
 import { SITE_PAGES, VIEWPORTS } from '../public/routes.ts';
 import { testBrowser, testServer } from '../support/harness.ts';
-import { alertIn, openDashboard, type WatchedPage } from './admin-harness.ts';
+import { alertIn, testDashboard } from './admin-harness.ts';
 
 const site = testServer({ admin: true });
 const browser = testBrowser();
-let watched: WatchedPage;
-
-beforeAll(async () => {
-  watched = await openDashboard(browser(), site.url, site.token);
-});
-afterAll(() => watched?.close());
+const watched = testDashboard(site, browser);
+const { expectLive } = watched;
 
 const settings = async () => (await site.call('GET', '/api/settings')).body;
-
-/** Waits until the dashboard says the change is on the public site, and checks the server agrees. */
-async function expectLive() {
-  await watched.page
-    .getByRole('status')
-    .filter({ hasText: /^Live$/ })
-    .waitFor();
-  await site.waitUntilLive();
-}
 
 /** The public page as a visitor's browser shows it. */
 async function visit(path: string) {

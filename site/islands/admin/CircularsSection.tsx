@@ -18,6 +18,7 @@ import { Alert } from './Alert.tsx';
 import { UploadProgress } from './images.tsx';
 import { Panel } from './Panel.tsx';
 import { type Action, type Progress, useAction } from './use-action.ts';
+import { useFocusReturn } from './use-focus-return.ts';
 
 const ADD = 'add';
 const FAILED = {
@@ -130,9 +131,10 @@ function CircularRow({
   const editButtonId = `circulars-edit-${circular._id}`;
   const deleteKey = `${circular._id}:delete`;
 
+  const returnFocus = useFocusReturn(editing, editButtonId);
   function finishEditing() {
+    returnFocus();
     onEditing(false);
-    requestAnimationFrame(() => document.getElementById(editButtonId)?.focus());
   }
 
   async function save(draft: CircularDraft, file: File | null, removeDocument: boolean) {

@@ -6,6 +6,7 @@ import { ImageInput, Thumbnail, UploadProgress } from './images.tsx';
 import { Panel } from './Panel.tsx';
 import { useSchoolTimeZone } from './time-zone.ts';
 import { type Action, useAction } from './use-action.ts';
+import { useFocusReturn } from './use-focus-return.ts';
 
 interface Item {
   _id: string;
@@ -157,10 +158,11 @@ function ItemRow<T extends Item, Draft>({
   const deleteKey = `${item._id}:delete`;
   const imageKey = `${item._id}:image`;
 
+  // Back to where the keyboard was before editing.
+  const returnFocus = useFocusReturn(editing, editButtonId);
   function finishEditing() {
+    returnFocus();
     onEditing(false);
-    // Back to where the keyboard was before editing.
-    requestAnimationFrame(() => document.getElementById(editButtonId)?.focus());
   }
 
   async function save(draft: Draft, file: File | null) {
