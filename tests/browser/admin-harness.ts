@@ -32,6 +32,17 @@ export async function openPage(browser: Browser, viewport = { width: 1280, heigh
   };
 }
 
+/** Runs `use` in a fresh watched page, fails on any CSP violation or script error, and closes it. */
+export async function inPage(browser: Browser, use: (page: Page) => Promise<void>): Promise<void> {
+  const watched = await openPage(browser);
+  try {
+    await use(watched.page);
+    watched.expectNoProblems();
+  } finally {
+    await watched.close();
+  }
+}
+
 /** Opens the dashboard with `token` stored, as a login would have left it. */
 export async function openDashboard(
   browser: Browser,

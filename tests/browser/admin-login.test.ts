@@ -8,7 +8,7 @@ import { seriousA11yViolations } from '../public/page-checks.ts';
 import { holdRequests } from '../support/browser.ts';
 import { testBrowser, testServer } from '../support/harness.ts';
 import { disposeServer, startServer } from '../support/server.ts';
-import { openDashboard, openPage, storedToken, storeToken } from './admin-harness.ts';
+import { inPage, openDashboard, openPage, storedToken, storeToken } from './admin-harness.ts';
 
 const CONNECTION_MESSAGE = 'Cannot connect to server. Please make sure the backend is running on port 5000.';
 
@@ -37,100 +37,95 @@ async function loggedInPage() {
 
 describe('login page', () => {
   it('shows the default credentials and creates the default administrator with the setup button', async () => {
-    const { page, expectNoProblems, close } = await openPage(browser());
-    await page.goto(`${site.url}/admin`);
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    expect(await page.getByText('Default credentials').textContent()).toContain('admin');
-    expect(await page.getByText('Default credentials').textContent()).toContain('admin123');
+    await inPage(browser(), async (page) => {
+      await page.goto(`${site.url}/admin`);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      expect(await page.getByText('Default credentials').textContent()).toContain('admin');
+      expect(await page.getByText('Default credentials').textContent()).toContain('admin123');
 
-    await page.getByRole('button', { name: 'First-time setup: create admin account' }).click();
-    const success = page.getByRole('status').filter({ hasText: 'Admin account created successfully!' });
-    await success.waitFor();
-    expect(await success.textContent()).toContain('admin123');
-    expect((await apiLogin('admin', 'admin123')).status).toBe(200);
+      await page.getByRole('button', { name: 'First-time setup: create admin account' }).click();
+      const success = page.getByRole('status').filter({ hasText: 'Admin account created successfully!' });
+      await success.waitFor();
+      expect(await success.textContent()).toContain('admin123');
+      expect((await apiLogin('admin', 'admin123')).status).toBe(200);
 
-    // A second press: the server refuses, and its message is shown.
-    await page.getByRole('button', { name: 'First-time setup: create admin account' }).click();
-    const refusal = page.getByRole('alert');
-    await refusal.waitFor();
-    expect(await refusal.textContent()).toBe('An administrator account already exists. Log in to create another one.');
-    expectNoProblems();
-    await close();
+      // A second press: the server refuses, and its message is shown.
+      await page.getByRole('button', { name: 'First-time setup: create admin account' }).click();
+      const refusal = page.getByRole('alert');
+      await refusal.waitFor();
+      expect(await refusal.textContent()).toBe(
+        'An administrator account already exists. Log in to create another one.',
+      );
+    });
   });
 
   it('shows the server message for a wrong password and stores no token', async () => {
-    const { page, expectNoProblems, close } = await openPage(browser());
-    await page.goto(`${site.url}/admin`);
-    await login(page, 'admin', 'not-the-password');
-    const alert = page.getByRole('alert');
-    await alert.waitFor();
-    expect(await alert.textContent()).toBe('Invalid username or password');
-    expect(new URL(page.url()).pathname).toBe('/admin');
-    expect(await storedToken(page)).toBeNull();
-    expectNoProblems();
-    await close();
+    await inPage(browser(), async (page) => {
+      await page.goto(`${site.url}/admin`);
+      await login(page, 'admin', 'not-the-password');
+      const alert = page.getByRole('alert');
+      await alert.waitFor();
+      expect(await alert.textContent()).toBe('Invalid username or password');
+      expect(new URL(page.url()).pathname).toBe('/admin');
+      expect(await storedToken(page)).toBeNull();
+    });
   });
 
   it('requires both fields before sending anything', async () => {
-    const { page, expectNoProblems, close } = await openPage(browser());
-    await page.goto(`${site.url}/admin`);
-    const requests: string[] = [];
-    page.on('request', (request) => requests.push(request.url()));
-    await page.getByLabel('Username').fill('admin');
-    await page.getByRole('button', { name: 'Login' }).click();
-    expect(await page.getByLabel('Password').evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(
-      true,
-    );
-    expect(requests.filter((url) => url.includes('/api/admin/login'))).toEqual([]);
-    expectNoProblems();
-    await close();
+    await inPage(browser(), async (page) => {
+      await page.goto(`${site.url}/admin`);
+      const requests: string[] = [];
+      page.on('request', (request) => requests.push(request.url()));
+      await page.getByLabel('Username').fill('admin');
+      await page.getByRole('button', { name: 'Login' }).click();
+      expect(await page.getByLabel('Password').evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(
+        true,
+      );
+      expect(requests.filter((url) => url.includes('/api/admin/login'))).toEqual([]);
+    });
   });
 
   it('logs in, stores the token and opens the dashboard', async () => {
-    const { page, expectNoProblems, close } = await openPage(browser());
-    await page.goto(`${site.url}/admin`);
-    await login(page, 'admin', 'admin123');
-    await page.waitForURL('**/admin/dashboard');
-    await page.getByRole('heading', { name: 'Logos' }).waitFor();
-    const token = await storedToken(page);
-    expect(token).toBeTruthy();
-    expect((await site.call('GET', '/api/admin/session', { token: token! })).status).toBe(200);
-    expectNoProblems();
-    await close();
+    await inPage(browser(), async (page) => {
+      await page.goto(`${site.url}/admin`);
+      await login(page, 'admin', 'admin123');
+      await page.waitForURL('**/admin/dashboard');
+      await page.getByRole('heading', { name: 'Logos' }).waitFor();
+      const token = await storedToken(page);
+      expect(token).toBeTruthy();
+      expect((await site.call('GET', '/api/admin/session', { token: token! })).status).toBe(200);
+    });
   });
 });
 
 describe('dashboard session', () => {
   it('goes to the login page without a stored token', async () => {
-    const { page, expectNoProblems, close } = await openPage(browser());
-    await page.goto(`${site.url}/admin/dashboard`);
-    await page.waitForURL((url) => url.pathname === '/admin');
-    expectNoProblems();
-    await close();
+    await inPage(browser(), async (page) => {
+      await page.goto(`${site.url}/admin/dashboard`);
+      await page.waitForURL((url) => url.pathname === '/admin');
+    });
   });
 
   it('clears a bad token and goes to the login page', async () => {
-    const { page, expectNoProblems, close } = await openPage(browser());
-    await storeToken(page, site.url, 'not.a.token');
-    await page.goto(`${site.url}/admin/dashboard`);
-    await page.waitForURL((url) => url.pathname === '/admin');
-    expect(await storedToken(page)).toBeNull();
-    expectNoProblems();
-    await close();
+    await inPage(browser(), async (page) => {
+      await storeToken(page, site.url, 'not.a.token');
+      await page.goto(`${site.url}/admin/dashboard`);
+      await page.waitForURL((url) => url.pathname === '/admin');
+      expect(await storedToken(page)).toBeNull();
+    });
   });
 
   it('logs out: the token is removed and the dashboard sends back to the login', async () => {
-    const { page, expectNoProblems, close } = await openPage(browser());
-    await page.goto(`${site.url}/admin`);
-    await login(page, 'admin', 'admin123');
-    await page.waitForURL('**/admin/dashboard');
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL((url) => url.pathname === '/admin');
-    expect(await storedToken(page)).toBeNull();
-    await page.goto(`${site.url}/admin/dashboard`);
-    await page.waitForURL((url) => url.pathname === '/admin');
-    expectNoProblems();
-    await close();
+    await inPage(browser(), async (page) => {
+      await page.goto(`${site.url}/admin`);
+      await login(page, 'admin', 'admin123');
+      await page.waitForURL('**/admin/dashboard');
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL((url) => url.pathname === '/admin');
+      expect(await storedToken(page)).toBeNull();
+      await page.goto(`${site.url}/admin/dashboard`);
+      await page.waitForURL((url) => url.pathname === '/admin');
+    });
   });
 
   it("shows 'Failed to load content' with Retry when the content cannot be loaded", async () => {
@@ -196,46 +191,45 @@ describe('default password', () => {
 describe('with the server stopped', () => {
   it('shows the connection message for login, setup and a dashboard that cannot load', async () => {
     const second = await startServer();
-    const { page, expectNoProblems, close } = await openPage(browser());
-    // Keep the pages and their scripts, so they can still be shown once the server is gone.
-    const urls = new Set<string>();
-    page.on('request', (request) => {
-      if (!new URL(request.url()).pathname.startsWith('/api/')) urls.add(request.url());
-    });
-    await page.goto(`${second.url}/admin`);
-    await page.goto(`${second.url}/admin/dashboard`);
-    await page.waitForURL((url) => url.pathname === '/admin');
-    const files = new Map<string, { body: Buffer; contentType: string }>();
-    for (const url of urls) {
-      const response = await fetch(url);
-      if (response.ok) {
-        files.set(url, {
-          body: Buffer.from(await response.arrayBuffer()),
-          contentType: response.headers.get('content-type') ?? '',
-        });
+    await inPage(browser(), async (page) => {
+      // Keep the pages and their scripts, so they can still be shown once the server is gone.
+      const urls = new Set<string>();
+      page.on('request', (request) => {
+        if (!new URL(request.url()).pathname.startsWith('/api/')) urls.add(request.url());
+      });
+      await page.goto(`${second.url}/admin`);
+      await page.goto(`${second.url}/admin/dashboard`);
+      await page.waitForURL((url) => url.pathname === '/admin');
+      const files = new Map<string, { body: Buffer; contentType: string }>();
+      for (const url of urls) {
+        const response = await fetch(url);
+        if (response.ok) {
+          files.set(url, {
+            body: Buffer.from(await response.arrayBuffer()),
+            contentType: response.headers.get('content-type') ?? '',
+          });
+        }
       }
-    }
-    await second.stop();
+      await second.stop();
 
-    await login(page, 'admin', 'admin123');
-    await page.getByRole('alert').filter({ hasText: CONNECTION_MESSAGE }).waitFor();
-    await page.getByRole('button', { name: 'First-time setup: create admin account' }).click();
-    await page.getByRole('alert').filter({ hasText: CONNECTION_MESSAGE }).waitFor();
+      await login(page, 'admin', 'admin123');
+      await page.getByRole('alert').filter({ hasText: CONNECTION_MESSAGE }).waitFor();
+      await page.getByRole('button', { name: 'First-time setup: create admin account' }).click();
+      await page.getByRole('alert').filter({ hasText: CONNECTION_MESSAGE }).waitFor();
 
-    await page.route(
-      (url) => files.has(url.href),
-      (route) => {
-        const file = files.get(route.request().url())!;
-        return route.fulfill({ status: 200, body: file.body, contentType: file.contentType });
-      },
-    );
-    await storeToken(page, second.url, 'any-token');
-    await page.goto(`${second.url}/admin/dashboard`);
-    const failure = page.getByRole('alert').filter({ hasText: CONNECTION_MESSAGE });
-    await failure.waitFor();
-    expect(await page.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
-    expectNoProblems();
-    await close();
+      await page.route(
+        (url) => files.has(url.href),
+        (route) => {
+          const file = files.get(route.request().url())!;
+          return route.fulfill({ status: 200, body: file.body, contentType: file.contentType });
+        },
+      );
+      await storeToken(page, second.url, 'any-token');
+      await page.goto(`${second.url}/admin/dashboard`);
+      const failure = page.getByRole('alert').filter({ hasText: CONNECTION_MESSAGE });
+      await failure.waitFor();
+      expect(await page.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
+    });
     await disposeServer(second);
   });
 });
