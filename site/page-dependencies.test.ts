@@ -70,7 +70,7 @@ describe('which pages a change touches', () => {
     expect(
       touchedPages(
         base,
-        change((draft) => void (draft.presidentMessage = 'Hello')),
+        change((draft) => Object.assign(draft, { presidentMessage: 'Hello' })),
       ),
     ).toEqual(['/about/leadership']);
     expect(
@@ -93,7 +93,7 @@ describe('which pages a change touches', () => {
     expect(
       touchedPages(
         base,
-        change((draft) => void (draft.settings.tagline = 'New')),
+        change((draft) => Object.assign(draft.settings, { tagline: 'New' })),
       ),
     ).toBe(ALL_PAGES);
     expect(
