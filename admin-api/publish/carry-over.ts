@@ -6,6 +6,7 @@
 import { copyFile, link, mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { SiteContent } from '../../site/contract/content.ts';
+import { dateInZone } from '../../site/contract/dates.ts';
 import { ALL_PAGES, isTouched, type TouchedPages, touchedPages } from '../../site/page-dependencies.ts';
 
 /** Headers of the pages by file, as render-pages.ts keeps them. */
@@ -44,7 +45,7 @@ export class CarryOver<R> {
   static async open<R>(previous: PreviousBuild, content: SiteContent): Promise<CarryOver<R> | null> {
     try {
       const before = JSON.parse(await readFile(previous.contentFile, 'utf8')) as SiteContent;
-      const touched = touchedPages(before, content);
+      const touched = touchedPages(before, content, dateInZone(new Date(), content.settings.timeZone));
       if (touched === ALL_PAGES) return null;
       const headers = JSON.parse(await readFile(previous.headersFile, 'utf8')) as PageHeaders;
       const redirects = JSON.parse(await readFile(previous.redirectsFile, 'utf8')) as Record<string, R>;

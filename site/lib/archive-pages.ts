@@ -4,7 +4,7 @@
  * /eventsnews itself shows only the first few of each and links here.
  */
 import type { News, SchoolEvent, SiteContent } from '../contract/content.ts';
-import { dateInZone } from '../contract/dates.ts';
+import { dateInZone, timeInZone } from '../contract/dates.ts';
 import { byYear, pageCount, pageOf, parsePageNumber } from './paging.ts';
 import { currentNews, splitEvents } from './schedule.ts';
 
@@ -29,8 +29,21 @@ export interface ArchiveIndex {
 export const NEWS_BASE = '/eventsnews/news';
 export const EVENTS_BASE = '/eventsnews/events';
 
+type ArchiveContent = Pick<SiteContent, 'events' | 'news'>;
+/** The index of the content being published, by the minute it was made: each archive page reads it. */
+const made = new WeakMap<ArchiveContent, { key: string; index: ArchiveIndex }>();
+
 /** Every list of events and news as it stands at `now` in the school's time zone. */
-export function archiveIndex(content: Pick<SiteContent, 'events' | 'news'>, now: Date, timeZone: string): ArchiveIndex {
+export function archiveIndex(content: ArchiveContent, now: Date, timeZone: string): ArchiveIndex {
+  const key = `${timeZone} ${dateInZone(now, timeZone)} ${timeInZone(now, timeZone)}`;
+  const known = made.get(content);
+  if (known?.key === key) return known.index;
+  const index = makeArchiveIndex(content, now, timeZone);
+  made.set(content, { key, index });
+  return index;
+}
+
+function makeArchiveIndex(content: ArchiveContent, now: Date, timeZone: string): ArchiveIndex {
   const today = dateInZone(now, timeZone);
   const { upcoming, past } = splitEvents(content.events, now, timeZone);
   const expired = content.news
