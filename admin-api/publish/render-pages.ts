@@ -86,7 +86,7 @@ export async function renderSite(
     const path = queue.shift()!;
     const file = path === '/' ? '/index.html' : `${path}/index.html`;
     if (existsSync(join(outDir, file))) continue; // pre-rendered when compiled
-    const carried = await carryOver?.page(path, file, outDir);
+    const carried = carryOver?.page(path, file, outDir);
     const page = carried ?? (await renderPage(render, path));
     if (!page) continue; // a link to a page that does not exist
     if ('redirect' in page) {
