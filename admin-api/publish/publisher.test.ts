@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openStores, type Stores } from '../store/stores.ts';
 import type { PreviousBuild } from './carry-over.ts';
 import { Publisher, type SiteBuilder } from './publisher.ts';
@@ -150,5 +150,25 @@ describe('Publisher', () => {
     await addEvent('Quiz');
     await publisher.scheduler.idle();
     expect(builder.offered[2]).toBeUndefined();
+  });
+
+  it("renders every page again once the school's date has changed, without an edit", async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-03-10T12:00:00Z'));
+      const publisher = await open();
+      vi.advanceTimersByTime(60_000); // the same day: nothing to do
+      await publisher.scheduler.idle();
+      expect(builder.builds).toBe(1);
+
+      vi.setSystemTime(new Date('2026-03-11T12:00:00Z'));
+      vi.advanceTimersByTime(60_000);
+      await publisher.scheduler.idle();
+      expect(builder.builds).toBe(2);
+      expect(builder.offered).toEqual([undefined, undefined]);
+      await publisher.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
