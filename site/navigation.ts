@@ -54,8 +54,12 @@ export const footerLinks: readonly NavLink[] = [
 
 export const isGroup = (item: NavItem): item is NavGroup => 'children' in item;
 
-/** Paths compare without a trailing slash, so `/gallery/` marks Gallery too. */
+/**
+ * Paths compare without a trailing slash, so `/gallery/` marks Gallery too, and the pages below
+ * one (`/gallery/2`, `/eventsnews/events`) mark it as well.
+ */
 export function isCurrent(href: string, pathname: string): boolean {
   const normalize = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
-  return normalize(href) === normalize(pathname);
+  const [link, path] = [normalize(href), normalize(pathname)];
+  return link === path || (link !== '/' && path.startsWith(`${link}/`));
 }

@@ -8,6 +8,10 @@ export interface BuildInfo {
   fingerprint: string;
   builtAt: string;
   durationMs: number;
+  /** The hash of the site's code it was rendered with (older builds have none). */
+  codeHash?: string;
+  /** The school's date when it was rendered: pages saying what is upcoming hold for that day only. */
+  day?: string;
 }
 
 export interface BuildFolder {

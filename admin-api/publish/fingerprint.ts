@@ -13,6 +13,7 @@ const CODE_INPUTS = [
   'admin-api/publish/render-adapter.ts',
   'admin-api/publish/render-entry.ts',
   'admin-api/publish/render-pages.ts',
+  'admin-api/publish/carry-over.ts',
 ];
 
 /**

@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { build } from 'astro';
+import type { PreviousBuild } from './carry-over.ts';
 import { type RenderedSite, renderSite } from './render-pages.ts';
 
 export interface PublishRequest {
@@ -19,6 +20,8 @@ export interface PublishRequest {
   appDir: string;
   contentFile: string;
   outDir: string;
+  /** The build whose untouched pages may be carried over; none for a full render. */
+  previous?: PreviousBuild;
 }
 export type PublishReply = { id: number; ok: true; site: RenderedSite } | { id: number; ok: false; error: string };
 
@@ -31,7 +34,7 @@ process.on('message', async (request: PublishRequest) => {
   let reply: PublishReply;
   try {
     await ensureCompiled(request.appDir);
-    const site = await renderSite(request.appDir, request.contentFile, request.outDir);
+    const site = await renderSite(request.appDir, request.contentFile, request.outDir, request.previous);
     reply = { id: request.id, ok: true, site };
   } catch (error) {
     reply = { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) };

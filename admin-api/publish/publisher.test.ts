@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openStores, type Stores } from '../store/stores.ts';
+import type { PreviousBuild } from './carry-over.ts';
 import { Publisher, type SiteBuilder } from './publisher.ts';
 import { findFile } from './static-site.ts';
 
@@ -12,8 +13,11 @@ import { findFile } from './static-site.ts';
 class FakeBuilder implements SiteBuilder {
   builds = 0;
   failNext = false;
-  async render(contentFile: string, outDir: string) {
+  /** The previous build each render was offered to carry pages over from. */
+  offered: (PreviousBuild | undefined)[] = [];
+  async render(contentFile: string, outDir: string, previous?: PreviousBuild) {
     this.builds += 1;
+    this.offered.push(previous);
     const content = JSON.parse(readFileSync(contentFile, 'utf8'));
     if (this.failNext) {
       this.failNext = false;
@@ -128,5 +132,43 @@ describe('Publisher', () => {
     await mkdir(join(dir, 'site', 'build-crashed', 'public'), { recursive: true });
     await open();
     expect(await readdir(join(dir, 'site'))).not.toContain('build-crashed');
+  });
+
+  it('offers the served build to the next one to carry unchanged pages over, on the same day only', async () => {
+    const publisher = await open();
+    expect(builder.offered).toEqual([undefined]); // the first build renders everything
+    await addEvent('Sports day');
+    await publisher.scheduler.idle();
+    const served = join(dir, 'site', 'current');
+    const previous = builder.offered[1];
+    expect(previous?.publicDir).toMatch(/build-.*public$/);
+
+    // A build made on an earlier day: what is upcoming may have changed, so every page again.
+    const infoFile = join(served, 'build-info.json');
+    const info = JSON.parse(await readFile(infoFile, 'utf8'));
+    await writeFile(infoFile, JSON.stringify({ ...info, day: '2000-01-01' }));
+    await addEvent('Quiz');
+    await publisher.scheduler.idle();
+    expect(builder.offered[2]).toBeUndefined();
+  });
+
+  it("renders every page again once the school's date has changed, without an edit", async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-03-10T12:00:00Z'));
+      const publisher = await open();
+      vi.advanceTimersByTime(60_000); // the same day: nothing to do
+      await publisher.scheduler.idle();
+      expect(builder.builds).toBe(1);
+
+      vi.setSystemTime(new Date('2026-03-11T12:00:00Z'));
+      vi.advanceTimersByTime(60_000);
+      await publisher.scheduler.idle();
+      expect(builder.builds).toBe(2);
+      expect(builder.offered).toEqual([undefined, undefined]);
+      await publisher.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,8 +1,10 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BuildStatus } from '../../site/contract/api.ts';
+import { dateInZone } from '../../site/contract/dates.ts';
 import type { ContentStore } from '../store/stores.ts';
-import { type BuildFolder, BuildFolders } from './build-folders.ts';
+import { type BuildFolder, BuildFolders, type BuildInfo } from './build-folders.ts';
+import type { PreviousBuild } from './carry-over.ts';
 import { buildFingerprint, codeFingerprint } from './fingerprint.ts';
 import { RebuildScheduler } from './rebuild-scheduler.ts';
 import type { PageHeaders, Redirects, RenderedSite } from './render-pages.ts';
@@ -20,10 +22,16 @@ export interface PublisherOptions {
 }
 
 export interface SiteBuilder {
-  /** Writes the site for `contentFile` into `outDir`; answers its pages' headers and its redirects. */
-  render(contentFile: string, outDir: string): Promise<RenderedSite>;
+  /**
+   * Writes the site for `contentFile` into `outDir`, taking the pages the change did not touch
+   * from `previous` when given; answers its pages' headers and its redirects.
+   */
+  render(contentFile: string, outDir: string, previous?: PreviousBuild): Promise<RenderedSite>;
   close(): Promise<void>;
 }
+
+/** How often the publisher looks whether the school's date has changed. */
+const DAY_WATCH_MS = 60_000;
 
 /**
  * Keeps the public site in step with the content: every committed change schedules a rebuild
@@ -37,6 +45,10 @@ export class Publisher {
   #codeHash: string;
   #snapshot: SiteSnapshot | null = null;
   #unsubscribe: () => void;
+  /** Checks now and then whether the school's date has changed since the served build. */
+  #dayWatch: NodeJS.Timeout;
+  /** The school's date when the served build was rendered. */
+  #liveDay: string | null = null;
   readonly scheduler: RebuildScheduler;
 
   private constructor(options: PublisherOptions, codeHash: string) {
@@ -57,6 +69,11 @@ export class Publisher {
       () => this.#content.revision,
     );
     this.#unsubscribe = this.#content.onCommit(() => this.scheduler.schedule());
+    // After midnight, what is upcoming and what is current news has changed: every page again.
+    this.#dayWatch = setInterval(() => {
+      if (this.#liveDay !== null && this.#liveDay !== this.#today()) this.scheduler.buildNow();
+    }, DAY_WATCH_MS);
+    this.#dayWatch.unref();
   }
 
   /**
@@ -81,6 +98,7 @@ export class Publisher {
   /** Stops rebuilding; a build that runs is abandoned and its folder removed on the next start. */
   async close(): Promise<void> {
     this.#unsubscribe();
+    clearInterval(this.#dayWatch);
     await this.#builder.close();
   }
 
@@ -89,6 +107,7 @@ export class Publisher {
     const current = await this.#folders.current();
     if (current) {
       this.#snapshot = await this.#load(current.folder);
+      this.#liveDay = current.info.day ?? null;
       if (current.info.fingerprint === this.#fingerprint(JSON.stringify(this.#content.data))) {
         this.scheduler.markLive(this.#content.revision);
         return;
@@ -109,13 +128,28 @@ export class Publisher {
     return buildFingerprint(this.#codeHash, contentJson);
   }
 
+  /** The school's date now. */
+  #today() {
+    return dateInZone(new Date(), this.#content.data.settings.timeZone);
+  }
+
+  /** The served build, when the next one may take its untouched pages: same code, same day. */
+  async #previousBuild(day: string): Promise<PreviousBuild | undefined> {
+    const current = await this.#folders.current();
+    const info: BuildInfo | undefined = current?.info;
+    if (!current || info?.codeHash !== this.#codeHash || info.day !== day) return undefined;
+    return current.folder;
+  }
+
   async #buildAndSwap() {
     const contentJson = JSON.stringify(this.#content.data);
+    const day = this.#today();
     const started = Date.now();
     const folder = await this.#folders.create();
     try {
       await writeFile(folder.contentFile, contentJson);
-      const { headers, redirects } = await this.#builder.render(folder.contentFile, folder.publicDir);
+      const previous = await this.#previousBuild(day);
+      const { headers, redirects } = await this.#builder.render(folder.contentFile, folder.publicDir, previous);
       await writeFile(folder.headersFile, JSON.stringify(headers));
       await writeFile(folder.redirectsFile, JSON.stringify(redirects));
       const snapshot = await this.#load(folder);
@@ -124,8 +158,11 @@ export class Publisher {
         fingerprint: this.#fingerprint(contentJson),
         builtAt: new Date().toISOString(),
         durationMs: Date.now() - started,
+        codeHash: this.#codeHash,
+        day,
       });
       this.#snapshot = snapshot;
+      this.#liveDay = day;
     } catch (error) {
       await rm(folder.dir, { recursive: true, force: true });
       throw error;

@@ -87,6 +87,33 @@ describe('RebuildScheduler', () => {
     expect(scheduler.status).toMatchObject({ state: 'ok', live: true, error: null });
   });
 
+  it('builds the first edit after a quiet moment at once, without waiting for a pause', async () => {
+    const { scheduler, built, write } = setup({ timing: { quietMs: 10_000, maxWaitMs: 10_000 } });
+    write();
+    expect(scheduler.status.live).toBe(false);
+    await scheduler.idle();
+    expect(built).toEqual([1]);
+    expect(scheduler.status).toMatchObject({ state: 'ok', live: true, buildCount: 1 });
+  });
+
+  it('builds edits made before the first build starts in that build', async () => {
+    const { scheduler, built, write } = setup({ timing: { quietMs: 10_000, maxWaitMs: 10_000 } });
+    write();
+    write();
+    await scheduler.idle();
+    expect(built).toEqual([2]);
+  });
+
+  it('gathers the edits of a burst during a build into one follow-up build', async () => {
+    const { scheduler, built, write, maxConcurrent } = setup({ buildMs: 60, timing: { quietMs: 20, maxWaitMs: 1000 } });
+    write();
+    await sleep(20); // the first build is running now
+    for (let i = 0; i < 5; i++) write();
+    await scheduler.idle();
+    expect(built).toEqual([1, 6]);
+    expect(maxConcurrent()).toBe(1);
+  });
+
   it('builds at once when asked to, without waiting for a pause', async () => {
     const { scheduler, built } = setup({ timing: { quietMs: 10_000, maxWaitMs: 10_000 } });
     scheduler.buildNow();

@@ -1,8 +1,9 @@
 /**
- * Decides when the site is rebuilt. A build starts once the edits pause (`quietMs` without a new
- * one), or `maxWaitMs` after the first edit not yet built while they keep coming, so an
- * administrator typing fast costs a few builds, not one per keystroke. At most one build runs;
- * edits that arrive meanwhile are built by the next one, from whatever is newest by then.
+ * Decides when the site is rebuilt. The first edit after a quiet moment is built at once. Edits
+ * that follow it closely (a burst) wait until they pause (`quietMs` without a new one), or
+ * `maxWaitMs` after the first edit not yet built while they keep coming, so an administrator
+ * typing fast costs a few builds, not one per keystroke. At most one build runs; edits that arrive
+ * meanwhile are built by one more build, from whatever is newest by then.
  */
 import type { BuildStatus } from '../../site/contract/api.ts';
 
@@ -27,8 +28,13 @@ export class RebuildScheduler {
   #timing: SchedulerTiming;
   #running: Promise<void> | null = null;
   #timer: NodeJS.Timeout | null = null;
-  /** When the first and the last edit not yet in a build arrived; null when there is none. */
-  #pending: { first: number; last: number } | null = null;
+  /**
+   * When the first and the last edit not yet in a build arrived, and whether they are built
+   * without waiting for a pause; null when there is none.
+   */
+  #pending: { first: number; last: number; now: boolean } | null = null;
+  /** When the last edit arrived. */
+  #lastEdit = Number.NEGATIVE_INFINITY;
   #idleWaiters: (() => void)[] = [];
   #liveRevision = -1;
   #buildCount = 0;
@@ -58,13 +64,15 @@ export class RebuildScheduler {
   /** Asks for a build of the newest content. */
   schedule(): void {
     const now = Date.now();
-    this.#pending = { first: this.#pending?.first ?? now, last: now };
+    const quiet = this.#isIdle() && now - this.#lastEdit >= this.#timing.quietMs;
+    this.#lastEdit = now;
+    this.#pending = { first: this.#pending?.first ?? now, last: now, now: quiet || (this.#pending?.now ?? false) };
     if (!this.#running) this.#arm();
   }
 
   /** Starts a build of the newest content now, without waiting for the edits to pause. */
   buildNow(): void {
-    this.#pending = { first: 0, last: 0 };
+    this.#pending = { first: 0, last: 0, now: true };
     if (!this.#running) this.#arm();
   }
 
@@ -85,8 +93,8 @@ export class RebuildScheduler {
 
   #arm() {
     if (this.#timer) clearTimeout(this.#timer);
-    const { first, last } = this.#pending!;
-    const startAt = Math.min(last + this.#timing.quietMs, first + this.#timing.maxWaitMs);
+    const { first, last, now } = this.#pending!;
+    const startAt = now ? 0 : Math.min(last + this.#timing.quietMs, first + this.#timing.maxWaitMs);
     this.#timer = setTimeout(() => this.#start(), Math.max(0, startAt - Date.now()));
   }
 

@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SiteContent } from '../../site/contract/content.ts';
 import { entryPaths } from '../../site/entry-paths.ts';
+import { CarryOver, type PreviousBuild } from './carry-over.ts';
 
 /** Headers a page must be served with, by file (e.g. its Content-Security-Policy). */
 export type PageHeaders = Record<string, Record<string, string>>;
@@ -53,14 +54,21 @@ function rendererOf(appDir: string): Promise<Render> {
 
 /**
  * Writes the site into `outDir`: the compiled client files (scripts, styles, pre-rendered admin
- * pages), then every public page rendered from `contentFile`.
+ * pages), then every public page rendered from `contentFile`, except the pages the change since
+ * `previous` did not touch, which are carried over from it (carry-over.ts).
  */
-export async function renderSite(appDir: string, contentFile: string, outDir: string): Promise<RenderedSite> {
+export async function renderSite(
+  appDir: string,
+  contentFile: string,
+  outDir: string,
+  previous?: PreviousBuild,
+): Promise<RenderedSite> {
   const renderWith = await rendererOf(appDir);
   // The snapshot was validated by the content store when it was committed.
   const content = JSON.parse(await readFile(contentFile, 'utf8')) as SiteContent;
   const render = (request: Request) => renderWith(request, content);
   await cp(join(appDir, 'client'), outDir, { recursive: true });
+  const carryOver = previous ? await CarryOver.open<Redirect>(previous, content) : null;
 
   const headers: PageHeaders = {};
   const redirects: Redirects = {};
@@ -78,14 +86,15 @@ export async function renderSite(appDir: string, contentFile: string, outDir: st
     const path = queue.shift()!;
     const file = path === '/' ? '/index.html' : `${path}/index.html`;
     if (existsSync(join(outDir, file))) continue; // pre-rendered when compiled
-    const page = await renderPage(render, path);
+    const carried = carryOver?.page(path, file, outDir);
+    const page = carried ?? (await renderPage(render, path));
     if (!page) continue; // a link to a page that does not exist
     if ('redirect' in page) {
       redirects[path] = page.redirect;
       follow(sitePaths([page.redirect.location]));
       continue;
     }
-    await writePage(outDir, file, page.html);
+    if (!carried) await writePage(outDir, file, page.html);
     headers[file] = page.headers;
     follow(internalLinks(page.html));
   }

@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import type { PreviousBuild } from './carry-over.ts';
 import type { PublishReply, PublishRequest } from './publish-process.ts';
 import type { RenderedSite } from './render-pages.ts';
 
@@ -24,9 +25,12 @@ export class SiteRenderer {
     this.#options = options;
   }
 
-  /** Renders the site from `contentFile` into `outDir`; answers its pages' headers and its redirects. */
-  render(contentFile: string, outDir: string): Promise<RenderedSite> {
-    const request: PublishRequest = { id: this.#nextId++, appDir: this.#options.appDir, contentFile, outDir };
+  /**
+   * Renders the site from `contentFile` into `outDir`, carrying over the pages of `previous` the
+   * change did not touch; answers its pages' headers and its redirects.
+   */
+  render(contentFile: string, outDir: string, previous?: PreviousBuild): Promise<RenderedSite> {
+    const request: PublishRequest = { id: this.#nextId++, appDir: this.#options.appDir, contentFile, outDir, previous };
     return new Promise((resolve, reject) => {
       this.#pending.set(request.id, { resolve, reject });
       this.#ensureChild().send(request);

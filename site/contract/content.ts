@@ -152,11 +152,11 @@ const message = (role: string) => text(`The ${role} message`, 10_000).default(''
 export const SiteContent = z.object({
   logos: z.array(Logo).max(50).default([]),
   homegallery: z.array(GalleryItem).max(500).default([]),
-  gallery: z.array(GalleryItem).max(2000).default([]),
-  events: z.array(SchoolEvent).max(2000).default([]),
+  gallery: z.array(GalleryItem).max(20_000).default([]),
+  events: z.array(SchoolEvent).max(20_000).default([]),
   news: z
     .array(News.refine((news) => !news.expiryDate || news.expiryDate >= news.publishDate, expiryRule))
-    .max(2000)
+    .max(20_000)
     .default([]),
   presidentMessage: message('president'),
   presidentImage: optionalImage,

@@ -18,15 +18,18 @@ export interface EventsNewsProps {
   timeZone: string;
   /** When the page was built: the first render matches the built HTML exactly. */
   builtAt: string;
+  /** How many items of each list the page shows; the archive pages linked below list them all. */
+  firstView: number;
 }
 
 type Opened = { kind: 'event'; item: SchoolEvent } | { kind: 'news'; item: News } | null;
 
 /**
- * /eventsnews: the News tab (default) and the Events tab. On load it decides again what is
- * upcoming and current, now, in the school's time zone, and asks the API for the newest lists.
+ * /eventsnews: the News tab (default) and the Events tab, the first few items of each list. On
+ * load it decides again what is upcoming and current, now, in the school's time zone, and asks
+ * the API for the newest lists.
  */
-export default function EventsNews({ events, news, imageSizes, timeZone, builtAt }: EventsNewsProps) {
+export default function EventsNews({ events, news, imageSizes, timeZone, builtAt, firstView }: EventsNewsProps) {
   const [now, setNow] = useState(() => new Date(builtAt));
   const [lists, setLists] = useState({ events, news });
   const [opened, setOpened] = useState<Opened>(null);
@@ -38,8 +41,14 @@ export default function EventsNews({ events, news, imageSizes, timeZone, builtAt
     return () => controller.abort();
   }, []);
 
-  const { upcoming, past } = useMemo(() => splitEvents(lists.events, now, timeZone), [lists.events, now, timeZone]);
-  const shownNews = useMemo(() => currentNews(lists.news, now, timeZone), [lists.news, now, timeZone]);
+  const { upcoming, past } = useMemo(() => {
+    const split = splitEvents(lists.events, now, timeZone);
+    return { upcoming: split.upcoming.slice(0, firstView), past: split.past.slice(0, firstView) };
+  }, [lists.events, now, timeZone, firstView]);
+  const shownNews = useMemo(
+    () => currentNews(lists.news, now, timeZone).slice(0, firstView),
+    [lists.news, now, timeZone, firstView],
+  );
   const sizeOf = (imageId: string) => imageSizes[imageId] ?? null;
   const close = () => setOpened(null);
 

@@ -15,8 +15,18 @@ export interface GalleryPhoto {
 /** Photos shown before the visitor scrolls: loaded at once, the rest lazily. */
 const EAGER_PHOTOS = 4;
 
-/** /gallery: the photo grid and its lightbox (previous/next wrap around, arrow keys, Escape). */
-export default function Gallery({ photos }: { photos: GalleryPhoto[] }) {
+interface GalleryProps {
+  /** The photos of this page of the gallery. */
+  photos: GalleryPhoto[];
+  /** How many photos the whole gallery has. */
+  total: number;
+}
+
+/**
+ * One page of /gallery: the photo grid and its lightbox, which steps through this page's photos
+ * (previous/next wrap around, arrow keys, Escape).
+ */
+export default function Gallery({ photos, total: galleryTotal }: GalleryProps) {
   const [current, setCurrent] = useState<number | null>(null);
   const captionId = useId();
   const total = photos.length;
@@ -36,7 +46,7 @@ export default function Gallery({ photos }: { photos: GalleryPhoto[] }) {
 
   return (
     <>
-      <p className="gallery-count">{countLabel(total, 'photo')}</p>
+      <p className="gallery-count">{countLabel(galleryTotal, 'photo')}</p>
       <ul className="gallery-grid">
         {photos.map((item, index) => (
           <li key={item._id}>

@@ -18,9 +18,14 @@ export function isUpcoming(event: EventTiming, now: Date, timeZone: string): boo
 /** Upcoming events soonest first, then past events newest first. */
 export function splitEvents<E extends EventTiming>(events: readonly E[], now: Date, timeZone: string) {
   const byStart = [...events].sort((a, b) => startKey(a).localeCompare(startKey(b)));
+  // The date and time in the zone once, not per event: the archive pages split thousands.
+  const today = dateInZone(now, timeZone);
+  const time = timeInZone(now, timeZone);
+  const upcoming = (event: EventTiming) =>
+    event.date !== today ? event.date > today : !event.time || event.time > time;
   return {
-    upcoming: byStart.filter((event) => isUpcoming(event, now, timeZone)),
-    past: byStart.filter((event) => !isUpcoming(event, now, timeZone)).reverse(),
+    upcoming: byStart.filter(upcoming),
+    past: byStart.filter((event) => !upcoming(event)).reverse(),
   };
 }
 
@@ -39,8 +44,9 @@ export function isCurrentNews(news: NewsWindow, now: Date, timeZone: string): bo
 
 /** The current news, high priority first, then the newest publish date first. */
 export function currentNews<N extends NewsWindow>(news: readonly N[], now: Date, timeZone: string): N[] {
+  const today = dateInZone(now, timeZone);
   return news
-    .filter((item) => isCurrentNews(item, now, timeZone))
+    .filter((item) => item.publishDate <= today && (!item.expiryDate || item.expiryDate >= today))
     .sort(
       (a, b) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] || b.publishDate.localeCompare(a.publishDate),
     );

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import type { News, SchoolEvent } from '../contract/content.ts';
+import type { ImageSize } from '../lib/image-sources.ts';
+import { EventCard, EventDetails } from './parts/EventCard.tsx';
+import { CloseButton, Modal } from './parts/Modal.tsx';
+import { NewsCard, NewsDetails } from './parts/NewsCard.tsx';
+import './events-news.css';
+
+export type ArchiveListProps = ({ kind: 'events'; items: SchoolEvent[] } | { kind: 'news'; items: News[] }) & {
+  /** What the list is, for screen readers: "Past events of 2025". */
+  label: string;
+  /** Sizes of the images the build could measure, by image id. */
+  imageSizes: Record<string, ImageSize>;
+};
+
+/** One page of an events or news archive (/eventsnews/…): the cards of that page and their popups. */
+export default function ArchiveList(props: ArchiveListProps) {
+  const [opened, setOpened] = useState<string | null>(null);
+  const sizeOf = (imageId: string) => props.imageSizes[imageId] ?? null;
+  const close = () => setOpened(null);
+  const event = props.kind === 'events' ? props.items.find((item) => item._id === opened) : undefined;
+  const news = props.kind === 'news' ? props.items.find((item) => item._id === opened) : undefined;
+
+  return (
+    <>
+      <ul className="card-list" aria-label={props.label}>
+        {props.kind === 'events'
+          ? props.items.map((item) => (
+              <EventCard key={item._id} event={item} sizeOf={sizeOf} onOpen={() => setOpened(item._id)} />
+            ))
+          : props.items.map((item) => (
+              <NewsCard key={item._id} news={item} sizeOf={sizeOf} onOpen={() => setOpened(item._id)} />
+            ))}
+      </ul>
+      <Modal open={Boolean(event ?? news)} onClose={close} labelledBy="details-title" className="details">
+        <CloseButton onClose={close} />
+        {event && <EventDetails event={event} sizeOf={sizeOf} headingId="details-title" />}
+        {news && <NewsDetails news={news} sizeOf={sizeOf} headingId="details-title" />}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import type { News, SchoolEvent, SiteContent } from './contract/content.ts';
+import { ALL_PAGES, isTouched, touchedPages } from './page-dependencies.ts';
+
+const TODAY = '2026-06-15';
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const event = (n: number, date: string): SchoolEvent => ({
+  _id: id(n),
+  title: `Event ${n}`,
+  description: 'd',
+  date,
+  time: '',
+  location: '',
+  image: null,
+});
+const news = (n: number, expiryDate: string | null): News => ({
+  _id: id(100 + n),
+  title: `News ${n}`,
+  description: 'd',
+  publishDate: '2024-01-01',
+  expiryDate,
+  priority: 'low',
+  image: null,
+});
+const photo = { _id: id(200), imageId: `${'a'.repeat(32)}.jpg`, caption: 'C' };
+
+/** The parts of the content these tests change; the functions only compare parts. */
+const base = {
+  logos: [],
+  homegallery: [],
+  gallery: [],
+  events: [event(1, '2024-03-01'), event(2, '2025-03-01'), event(3, '2026-09-01')],
+  news: [news(1, '2024-02-01'), news(2, null)],
+  presidentMessage: '',
+  presidentImage: null,
+  settings: { tagline: 'Old' },
+  pages: [{ slug: 'admissions' }],
+  circulars: [{ title: 'C' }],
+} as unknown as SiteContent;
+const change = (edit: (draft: SiteContent) => void): SiteContent => {
+  const next = structuredClone(base);
+  edit(next);
+  return next;
+};
+const touched = (edit: (draft: SiteContent) => void) => touchedPages(base, change(edit), TODAY);
+
+describe('which pages a change touches', () => {
+  it('touches nothing when nothing changed', () => {
+    expect(touchedPages(base, structuredClone(base), TODAY)).toEqual([]);
+  });
+
+  it('touches the events and news pages for a news edit, never the gallery', () => {
+    const pages = touched((draft) => draft.news.push(news(3, null)));
+    for (const path of ['/eventsnews', '/eventsnews/news', '/eventsnews/news/2', '/eventsnews/news/expired/2026/2'])
+      expect(isTouched(path, pages), path).toBe(true);
+    for (const path of ['/gallery', '/gallery/2', '/', '/eventsnews/events', '/eventsnews/news/expired/2024'])
+      expect(isTouched(path, pages), path).toBe(false);
+  });
+
+  it('touches the pages of an upcoming event and of the year of a past one, not the other years', () => {
+    const upcoming = touched((draft) => draft.events.push(event(4, '2026-10-01')));
+    for (const path of ['/eventsnews', '/eventsnews/events', '/eventsnews/events/3', '/eventsnews/events/past/2026'])
+      expect(isTouched(path, upcoming), path).toBe(true);
+    for (const path of ['/eventsnews/events/past/2025', '/eventsnews/news', '/eventsnews/events/past/2024/2'])
+      expect(isTouched(path, upcoming), path).toBe(false);
+
+    const past = touched((draft) => Object.assign(draft.events[1]!, { title: 'Renamed' }));
+    expect(isTouched('/eventsnews/events/past/2025', past)).toBe(true);
+    expect(isTouched('/eventsnews/events/past/2025/2', past)).toBe(true);
+    expect(isTouched('/eventsnews/events/past/2024', past)).toBe(false);
+  });
+
+  it('touches every events and news page when a year appears or goes, as each links to every year', () => {
+    const pages = touched((draft) => draft.events.push(event(5, '2023-05-01')));
+    expect(isTouched('/eventsnews/news/expired/2024', pages)).toBe(true);
+    expect(isTouched('/eventsnews/events/past/2024/3', pages)).toBe(true);
+    expect(isTouched('/gallery', pages)).toBe(false);
+  });
+
+  it('touches the gallery pages for a gallery edit, the home page for a home gallery edit', () => {
+    const gallery = touched((draft) => draft.gallery.push(photo));
+    expect(isTouched('/gallery', gallery)).toBe(true);
+    expect(isTouched('/gallery/7', gallery)).toBe(true);
+    expect(isTouched('/', gallery)).toBe(false);
+    const home = touched((draft) => draft.homegallery.push(photo));
+    expect(home).toEqual(['/']);
+    expect(isTouched('/', home)).toBe(true);
+    expect(isTouched('/gallery', home)).toBe(false);
+  });
+
+  it('touches the leadership page for a message, the circulars page for a circular', () => {
+    expect(touched((draft) => Object.assign(draft, { presidentMessage: 'Hello' }))).toEqual(['/about/leadership']);
+    expect(touched((draft) => draft.circulars.pop())).toEqual(['/notifications-circular']);
+  });
+
+  it('touches the pages of every part that changed', () => {
+    const pages = touched((draft) => {
+      draft.news.push(news(3, null));
+      draft.gallery.push(photo);
+    });
+    expect(isTouched('/gallery/2', pages)).toBe(true);
+    expect(isTouched('/eventsnews/news', pages)).toBe(true);
+    expect(isTouched('/about/leadership', pages)).toBe(false);
+  });
+
+  it('touches every page for the settings, the logos, the own pages or a part it does not know', () => {
+    expect(touched((draft) => Object.assign(draft.settings, { tagline: 'New' }))).toBe(ALL_PAGES);
+    expect(touched((draft) => draft.logos.push({ ...photo, originalName: 'l.png' }))).toBe(ALL_PAGES);
+    expect(touched((draft) => draft.pages.pop())).toBe(ALL_PAGES);
+    const unknown = { ...base, somethingNew: 1 } as unknown as SiteContent;
+    expect(touchedPages(base, unknown, TODAY)).toBe(ALL_PAGES);
+    expect(isTouched('/gallery/3', ALL_PAGES)).toBe(true);
+  });
+});
