@@ -11,7 +11,7 @@ import { hydrated, seriousA11yViolations, type WatchedPage, watchedPage } from '
 import { VIEWPORTS } from '../public/routes.ts';
 import { testBrowser, testServer } from '../support/harness.ts';
 import { startMailServer, type TestMailServer } from '../support/smtp.ts';
-import { type WatchedPage as AdminPage, answerNextConfirm, openDashboard } from './admin-harness.ts';
+import { type WatchedPage as AdminPage, answerNextConfirm, openDashboard, openSection } from './admin-harness.ts';
 
 let smtp: TestMailServer;
 const mailEnv = { SMTP_URL: '', NOTIFY_EMAIL: 'office@sunridge.example' };
@@ -116,6 +116,7 @@ describe('the message, afterwards', () => {
 
   it('waits in the dashboard inbox, unread, with a reply link; read and unread at a click', async () => {
     const { page } = admin;
+    await openSection(page, 'inbox');
     const inbox = page.locator('#inbox');
     await inbox.getByText('1 unread').waitFor();
     const item = inbox.getByRole('listitem', { name: /Lakshmi Pillai/ });
@@ -162,6 +163,7 @@ describe('the message, afterwards', () => {
 
   it('is deleted only after confirmation', async () => {
     const { page } = admin;
+    await openSection(page, 'inbox');
     const inbox = page.locator('#inbox');
     const item = inbox.getByRole('listitem', { name: /Lakshmi Pillai/ });
     const dismissed = answerNextConfirm(page, false);
