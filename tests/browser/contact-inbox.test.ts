@@ -137,6 +137,7 @@ describe('the message, afterwards', () => {
 
   it('is in the CSV the dashboard downloads', async () => {
     const { page } = admin;
+    await openSection(page, 'inbox');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download messages (CSV)' }).click();
     const file = await download;
@@ -155,6 +156,7 @@ describe('the message, afterwards', () => {
       ],
     ]);
 
+    await openSection(page, 'alumni');
     const alumni = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download alumni (CSV)' }).click();
     expect((await alumni).suggestedFilename()).toMatch(/^alumni-\d{4}-\d{2}-\d{2}\.csv$/);
