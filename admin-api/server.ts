@@ -14,6 +14,7 @@ import { DocumentStore } from './documents/document-store.ts';
 import { documentUploads, imageUploads, keepUploadsTidy } from './images/housekeeping.ts';
 import { ImageStore } from './images/image-store.ts';
 import { mailNotifier, noMail } from './mail/notifier.ts';
+import { loginVariant } from './publish/login-variant.ts';
 import { Publisher } from './publish/publisher.ts';
 import { siteListener } from './publish/site-listener.ts';
 import { DamagedDataFileError, damagedFileReport } from './store/damaged-file.ts';
@@ -57,7 +58,10 @@ const app = createApp({
   audit,
 });
 
-const server = createServer(siteListener(() => publisher.snapshot, getRequestListener(app.fetch)));
+const administratorExists = () => stores.admins.data.admins.length > 0;
+const server = createServer(
+  siteListener(() => publisher.snapshot, getRequestListener(app.fetch), loginVariant(administratorExists)),
+);
 server.listen(config.port, () => {
   const address = server.address();
   const base = `http://localhost:${typeof address === 'object' && address ? address.port : config.port}`;

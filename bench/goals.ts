@@ -1,6 +1,7 @@
 /** The goals of the performance issue, checked against one run's figures. */
 import type { Availability } from './availability.ts';
 import type { EditToLive } from './edit-to-live.ts';
+import type { LoginCls } from './login-cls.ts';
 import type { PageWeight } from './page-weight.ts';
 import type { ServingComparison } from './static-serving.ts';
 import type { TypingBurst } from './typing-burst.ts';
@@ -13,6 +14,7 @@ export interface BenchResults {
   serving: ServingComparison[];
   pageWeights: PageWeight[];
   apiContent: LoadResult;
+  loginCls: LoginCls[];
 }
 
 export interface Goal {
@@ -49,6 +51,7 @@ export function checkGoals(r: BenchResults): Goal[] {
       withoutIsland.map((w) => `${w.route} ${w.js} B`).join(', '),
       withoutIsland.every((w) => w.js < 2048),
     ),
+    ...r.loginCls.map((l) => goal(`login page CLS < 0.1 at ${l.viewport}`, l.cls.toFixed(3), l.cls < 0.1)),
     goal('GET /api/content p99 < 50 ms (32 clients)', `${r.apiContent.p99Ms.toFixed(2)} ms`, r.apiContent.p99Ms < 50),
   ];
 }

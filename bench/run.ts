@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: starts the product on a temporary data folder with demo content and measures,
  * in one run: edit-to-live, a typing burst, static serving against nginx, page weight and API
- * latency. Prints a table and writes the figures to bench-results/latest.json.
+ * latency, and the login page's layout shift on a slow phone. Prints a table and writes the figures to bench-results/latest.json.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
@@ -9,10 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PUBLIC_ROUTES } from '../tests/public/routes.ts';
 import { setupAndLogin, waitUntilLive } from '../tests/support/api.ts';
+import { launchBrowser } from '../tests/support/browser.ts';
 import { disposeServer, startServer } from '../tests/support/server.ts';
 import { watchAvailability } from './availability.ts';
 import { measureEditToLive } from './edit-to-live.ts';
 import { checkGoals } from './goals.ts';
+import { measureLoginCls } from './login-cls.ts';
 import { measurePageWeight } from './page-weight.ts';
 import { compareStaticServing } from './static-serving.ts';
 import { ensureSystemTools } from './system-tools.ts';
@@ -59,7 +61,10 @@ try {
   for (const route of PUBLIC_ROUTES) pageWeights.push(await measurePageWeight(server.url, route));
   const apiContent = await loadTest(`${server.url}/api/content`, { connections: 32, seconds: 5 });
 
-  const figures = { editToLive, typingBurst, availability, serving, pageWeights, apiContent };
+  const browser = await launchBrowser();
+  const loginCls = await measureLoginCls(browser, server.url).finally(() => browser.close());
+
+  const figures = { editToLive, typingBurst, availability, serving, pageWeights, apiContent, loginCls };
   const goals = checkGoals(figures);
   const results = { date: new Date().toISOString(), ...figures, goals };
   await mkdir('bench-results', { recursive: true });
@@ -100,6 +105,8 @@ try {
       errors: apiContent.errors,
     },
   });
+  console.log('Login page layout shift (slow 4G, 4× slower CPU)');
+  console.table(Object.fromEntries(loginCls.map((l) => [l.viewport, { CLS: round(l.cls, 3) }])));
   console.log('Goals');
   console.table(goals.map((g) => ({ goal: g.goal, measured: g.measured, met: g.met ? 'yes' : 'NO' })));
   if (goals.some((g) => !g.met)) process.exitCode = 1;

@@ -5,9 +5,14 @@ import { findFile, findRedirect, type SiteSnapshot, type StaticFile, type Varian
 /**
  * Serves the built site straight from memory and hands everything else (`/api`, other methods)
  * to `next`. Moved pages answer their redirect. Pages go out precompressed (brotli or gzip, as the browser accepts) with headers
- * prepared when the build was loaded, so a page costs one map lookup and one write.
+ * prepared when the build was loaded, so a page costs one map lookup and one write. `pathFor` may
+ * answer another page of the build for a path (the login variant, login-variant.ts).
  */
-export function siteListener(snapshot: () => SiteSnapshot | null, next: RequestListener): RequestListener {
+export function siteListener(
+  snapshot: () => SiteSnapshot | null,
+  next: RequestListener,
+  pathFor: (path: string) => string = (path) => path,
+): RequestListener {
   return (request, response) => {
     const url = request.url ?? '/';
     const method = request.method;
@@ -25,7 +30,8 @@ export function siteListener(snapshot: () => SiteSnapshot | null, next: RequestL
       response.end('The site is being built. Please try again in a moment.');
       return;
     }
-    const path = pathOf(url);
+    const decoded = pathOf(url);
+    const path = decoded === null ? null : pathFor(decoded);
     const redirect = path === null ? undefined : findRedirect(site, path);
     if (redirect) {
       response.writeHead(redirect.status, redirect.headers);

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { codeFor, wrongCodeFor } from '../api/two-factor-codes.ts';
 import { seriousA11yViolations } from '../public/page-checks.ts';
 import { testBrowser, testServer } from '../support/harness.ts';
-import { alertIn, answerNextConfirm, openDashboard, openPage, storedToken } from './admin-harness.ts';
+import { alertIn, answerNextConfirm, openDashboard, openPage, openSection, storedToken } from './admin-harness.ts';
 
 const site = testServer({ admin: true });
 const browser = testBrowser();
@@ -17,6 +17,7 @@ const usernames = async () =>
 describe('accounts section', () => {
   it('adds an account, refuses a short password, and removes an account after asking', async () => {
     const { page, expectNoProblems, close } = await openDashboard(browser(), site.url, site.token);
+    await openSection(page, 'accounts');
     const section = page.locator('#accounts');
     const list = section.getByRole('list', { name: 'Accounts' });
     expect(await list.getByRole('listitem').count()).toBe(1);
@@ -76,6 +77,7 @@ describe('accounts section', () => {
 describe('two-factor login', () => {
   it('is turned on with the key shown in the dashboard, and then asked for at login', async () => {
     const { page, expectNoProblems, close } = await openDashboard(browser(), site.url, site.token);
+    await openSection(page, 'accounts');
     const section = page.locator('#accounts');
     await section.getByRole('button', { name: 'Set up two-factor login' }).click();
     await section.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
@@ -117,7 +119,7 @@ describe('two-factor login', () => {
     await code.fill(await codeFor(secret, 1));
     await page.getByRole('button', { name: 'Verify and log in' }).click();
     await page.waitForURL('**/admin/dashboard');
-    await page.getByRole('heading', { name: 'Accounts' }).waitFor();
+    await page.getByRole('heading', { name: 'School details' }).waitFor();
     const session = await site.call('GET', '/api/admin/session', { token: (await storedToken(page))! });
     expect(session.status).toBe(200);
     expectNoProblems();

@@ -3,12 +3,12 @@
  * link that opens the same document; edited, refused when the file is no PDF, deleted after a
  * confirmation, and its document gone with it.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfFile } from '../api/test-documents.ts';
 import { seriousA11yViolations, watchedPage } from '../public/page-checks.ts';
 import { VIEWPORTS } from '../public/routes.ts';
 import { testBrowser, testServer } from '../support/harness.ts';
-import { alertIn, answerNextConfirm, testDashboard } from './admin-harness.ts';
+import { alertIn, answerNextConfirm, openSection, testDashboard } from './admin-harness.ts';
 
 const site = testServer({ admin: true });
 const browser = testBrowser();
@@ -24,6 +24,8 @@ const circulars = async () =>
   }[];
 
 describe('the Circulars section', () => {
+  beforeAll(() => openSection(admin.page, 'circulars'));
+
   it('lists the three circulars of a fresh install, newest first', async () => {
     const section = admin.page.locator('#circulars');
     expect(await section.locator('.item-title').allTextContents()).toEqual([

@@ -4,9 +4,9 @@
  * been rebuilt, on the public page.
  */
 import type { Locator } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { testBrowser, testServer } from '../support/harness.ts';
-import { alertIn, answerNextConfirm, pngFile, testDashboard } from './admin-harness.ts';
+import { alertIn, answerNextConfirm, openSection, pngFile, testDashboard } from './admin-harness.ts';
 
 const site = testServer({ admin: true });
 const browser = testBrowser();
@@ -17,6 +17,8 @@ const content = async () => (await site.call('GET', '/api/content')).body;
 const publicHtml = async (path: string) => (await fetch(site.url + path)).text();
 
 describe('logos', () => {
+  beforeEach(() => openSection(watched.page, 'site'));
+
   it('uploads, lists with a thumbnail, and deletes after confirmation', async () => {
     const { page } = watched;
     const logos = page.locator('#logos');
@@ -76,6 +78,8 @@ describe('logos', () => {
 });
 
 describe('leadership', () => {
+  beforeEach(() => openSection(watched.page, 'leadership'));
+
   it('saves a message typed fast: one request at a time, and the stored text is the final text', async () => {
     const { page } = watched;
     const field = page.getByRole('textbox', { name: 'President message', exact: true });
@@ -142,10 +146,11 @@ describe('leadership', () => {
     expect(statuses).toEqual([412, 200]);
     expect(stored.headmistressMessage).toBe('Written in the other tab.');
     // The dashboard now shows what the other tab did.
-    await page.locator('#events').getByRole('listitem', { name: 'Added in another tab' }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Headmistress message' }).inputValue()).toBe(
       'Written in the other tab.',
     );
+    await openSection(page, 'events');
+    await page.locator('#events').getByRole('listitem', { name: 'Added in another tab' }).waitFor();
     await site.asAdmin('DELETE', `/api/events/${added.body[0]._id}`);
     watched.expectNoProblems();
   });
@@ -224,6 +229,8 @@ async function fillIn(scope: Locator, fields: Record<string, string>) {
 }
 
 describe('events', () => {
+  beforeEach(() => openSection(watched.page, 'events'));
+
   it('adds an event once however often the button is pressed', async () => {
     const { form, item } = sectionParts('events', 'Add event');
     await fillIn(form, { Title: 'Book fair', Description: 'Books for every age.', Date: '2031-04-01' });
@@ -354,6 +361,8 @@ describe('events', () => {
 });
 
 describe('news', () => {
+  beforeEach(() => openSection(watched.page, 'news'));
+
   it('refuses news without title or description with the spec alert', async () => {
     const { form } = sectionParts('news', 'Add news');
     await fillIn(form, { Title: '', Description: 'Something happened' });

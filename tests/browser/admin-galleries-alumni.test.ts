@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../public/page-checks.ts';
 import { testBrowser, testServer } from '../support/harness.ts';
-import { alertIn, answerNextConfirm, openDashboard, pngFile, type WatchedPage } from './admin-harness.ts';
+import { alertIn, answerNextConfirm, openDashboard, openSection, pngFile, type WatchedPage } from './admin-harness.ts';
 
 const site = testServer({ admin: true });
 const browser = testBrowser();
@@ -48,6 +48,7 @@ const galleries = [
 describe.each(galleries)('$id', ({ id, publicPath, captionMissing }) => {
   beforeAll(async () => {
     watched ??= await openDashboard(browser(), site.url, site.token);
+    await openSection(watched.page, 'galleries');
   });
 
   it('refuses a photo without a caption with the spec alert', async () => {
@@ -96,6 +97,7 @@ describe.each(galleries)('$id', ({ id, publicPath, captionMissing }) => {
 describe('upload progress', () => {
   it('shows how far an upload has got on a slow connection', async () => {
     const { page, context } = watched;
+    await openSection(page, 'galleries');
     const section = page.locator('#gallery');
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -152,6 +154,7 @@ describe('alumni', () => {
     }
     await watched?.close();
     watched = await openDashboard(browser(), site.url, site.token);
+    await openSection(watched.page, 'alumni');
   });
 
   const card = (name: string): Locator => watched.page.locator('#alumni').getByRole('listitem', { name, exact: true });
@@ -222,12 +225,13 @@ describe('screens', () => {
   ])('fits a %s without sideways scrolling, with no serious accessibility problem', async (_, viewport) => {
     const small = await openDashboard(browser(), site.url, site.token, viewport);
     const { page } = small;
+    await openSection(page, 'alumni');
     await page.locator('#alumni').getByRole('listitem', { name: 'Kiran Desai' }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     const addEvent = page.locator('#events').getByRole('button', { name: 'Add event' });
-    await page.locator('.section-nav').getByRole('link', { name: 'Events' }).click();
+    await openSection(page, 'events');
     await addEvent.scrollIntoViewIfNeeded();
     expect(await addEvent.isVisible()).toBe(true);
     small.expectNoProblems();

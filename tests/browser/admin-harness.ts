@@ -125,3 +125,17 @@ export function testDashboard(site: Site, browser: () => Browser): TestDashboard
     },
   };
 }
+
+/**
+ * Opens the dashboard's view `id` (`site`, `events`, `alumni`…) from its navigation, as a user
+ * would: the sidebar, or on a phone the menu first. Does nothing when that view is already shown.
+ */
+export async function openSection(page: Page, id: string): Promise<void> {
+  const view = page.locator(`[data-view="${id}"]`);
+  if (await view.isVisible()) return;
+  const nav = page.getByRole('navigation', { name: 'Dashboard sections' });
+  const menu = nav.locator('.section-nav-toggle');
+  if (await menu.isVisible()) await menu.click();
+  await nav.locator(`a[href="#${id}"]`).click();
+  await view.waitFor({ state: 'visible' });
+}

@@ -8,7 +8,7 @@ import { seriousA11yViolations } from '../public/page-checks.ts';
 import { holdRequests } from '../support/browser.ts';
 import { testBrowser, testServer } from '../support/harness.ts';
 import { disposeServer, startServer } from '../support/server.ts';
-import { inPage, openDashboard, openPage, storedToken, storeToken } from './admin-harness.ts';
+import { inPage, openDashboard, openPage, openSection, storedToken, storeToken } from './admin-harness.ts';
 
 const CONNECTION_MESSAGE = 'Cannot connect to server. Please make sure the backend is running on port 5000.';
 
@@ -147,9 +147,11 @@ describe('dashboard session', () => {
     const { page, expectNoProblems, close } = await loggedInPage();
     await page.route('**/api/admin/alumni', (route) => route.fulfill({ status: 500, json: { message: 'Broken' } }));
     await page.goto(`${site.url}/admin/dashboard`);
+    await openSection(page, 'alumni');
     const alumni = page.locator('#alumni');
     await alumni.getByRole('alert').filter({ hasText: 'Failed to load alumni data' }).waitFor();
     // The rest of the dashboard works.
+    await openSection(page, 'events');
     expect(await page.getByRole('heading', { name: 'Events' }).isVisible()).toBe(true);
     expectNoProblems();
     await close();

@@ -3,11 +3,11 @@
  * phone number, office hours row and page text reach the public pages once published; bad input
  * is explained and not saved. The new public pages pass the layout's checks at both widths.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { overflowsSideways, seriousA11yViolations, watchedPage } from '../public/page-checks.ts';
 import { SITE_PAGES, VIEWPORTS } from '../public/routes.ts';
 import { testBrowser, testServer } from '../support/harness.ts';
-import { alertIn, testDashboard } from './admin-harness.ts';
+import { alertIn, openSection, testDashboard } from './admin-harness.ts';
 
 const site = testServer({ admin: true });
 const browser = testBrowser();
@@ -24,6 +24,8 @@ async function visit(path: string) {
 }
 
 describe('School details', () => {
+  beforeEach(() => openSection(watched.page, 'site'));
+
   it('changes the phone number and the office hours, and the public pages show them', async () => {
     const { page } = watched;
     const section = page.locator('#site');
@@ -87,6 +89,8 @@ describe('School details', () => {
 });
 
 describe('Pages', () => {
+  beforeEach(() => openSection(watched.page, 'pages'));
+
   it('edits a page with a preview, and the public page shows it, its markup as text', async () => {
     const { page } = watched;
     const section = page.locator('#pages');

@@ -11,7 +11,7 @@ import { hydrated, seriousA11yViolations, type WatchedPage, watchedPage } from '
 import { VIEWPORTS } from '../public/routes.ts';
 import { testBrowser, testServer } from '../support/harness.ts';
 import { startMailServer, type TestMailServer } from '../support/smtp.ts';
-import { type WatchedPage as AdminPage, answerNextConfirm, openDashboard } from './admin-harness.ts';
+import { type WatchedPage as AdminPage, answerNextConfirm, openDashboard, openSection } from './admin-harness.ts';
 
 let smtp: TestMailServer;
 const mailEnv = { SMTP_URL: '', NOTIFY_EMAIL: 'office@sunridge.example' };
@@ -116,6 +116,7 @@ describe('the message, afterwards', () => {
 
   it('waits in the dashboard inbox, unread, with a reply link; read and unread at a click', async () => {
     const { page } = admin;
+    await openSection(page, 'inbox');
     const inbox = page.locator('#inbox');
     await inbox.getByText('1 unread').waitFor();
     const item = inbox.getByRole('listitem', { name: /Lakshmi Pillai/ });
@@ -136,6 +137,7 @@ describe('the message, afterwards', () => {
 
   it('is in the CSV the dashboard downloads', async () => {
     const { page } = admin;
+    await openSection(page, 'inbox');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download messages (CSV)' }).click();
     const file = await download;
@@ -154,6 +156,7 @@ describe('the message, afterwards', () => {
       ],
     ]);
 
+    await openSection(page, 'alumni');
     const alumni = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download alumni (CSV)' }).click();
     expect((await alumni).suggestedFilename()).toMatch(/^alumni-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -162,6 +165,7 @@ describe('the message, afterwards', () => {
 
   it('is deleted only after confirmation', async () => {
     const { page } = admin;
+    await openSection(page, 'inbox');
     const inbox = page.locator('#inbox');
     const item = inbox.getByRole('listitem', { name: /Lakshmi Pillai/ });
     const dismissed = answerNextConfirm(page, false);

@@ -1,30 +1,23 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Alumni } from '../../contract/alumni.ts';
 import type { AdminSession } from '../../contract/api.ts';
+import type { InboxMessage } from '../../contract/contact.ts';
 import type { Page } from '../../contract/pages.ts';
 import type { Settings } from '../../contract/settings.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
 import { adminSession } from '../../lib/admin-session.ts';
 import { ApiError, CONNECTION_MESSAGE } from '../../lib/api-client.ts';
-import { type AccountsList, AccountsSection, loadAccounts } from './AccountsSection.tsx';
-import { ActivitySection } from './ActivitySection.tsx';
-import { type AlumniList, AlumniSection } from './AlumniSection.tsx';
-import { CircularsSection } from './CircularsSection.tsx';
-import { EVENTS } from './events.tsx';
-import { GALLERY, GallerySection, HOME_GALLERY } from './GallerySection.tsx';
-import { InboxSection } from './InboxSection.tsx';
-import { ItemsSection } from './ItemsSection.tsx';
-import { LeadershipSection } from './LeadershipSection.tsx';
-import { LogosSection } from './LogosSection.tsx';
-import { NEWS } from './news.tsx';
-import { PagesSection } from './PagesSection.tsx';
+import { type AccountsList, loadAccounts } from './AccountsSection.tsx';
+import type { AlumniList } from './AlumniSection.tsx';
+import { DASHBOARD_SECTIONS, type DashboardState } from './dashboard-sections.tsx';
 import { PasswordWarning } from './PasswordWarning.tsx';
 import { PublishingIndicator, PublishingProblem } from './Publishing.tsx';
-import { SiteSettingsSection } from './SiteSettingsSection.tsx';
+import { SectionNav } from './SectionNav.tsx';
 import { SchoolTimeZone } from './time-zone.ts';
 import { type ContentVersion, fetchContent, useContentDocument } from './use-content-document.ts';
 import { useMessageSaver } from './use-message-saver.ts';
 import { usePublishing } from './use-publishing.ts';
+import { useSectionRoute } from './use-section-route.ts';
 
 interface Loaded {
   version: ContentVersion;
@@ -34,22 +27,6 @@ interface Loaded {
 }
 
 type LoadState = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; loaded: Loaded };
-
-const SECTIONS = [
-  ['site', 'School details'],
-  ['pages', 'Pages'],
-  ['logos', 'Logos'],
-  ['leadership', 'Leadership'],
-  ['events', 'Events'],
-  ['news', 'News'],
-  ['circulars', 'Circulars'],
-  ['homegallery', 'Home gallery'],
-  ['gallery', 'Gallery'],
-  ['alumni', 'Alumni'],
-  ['inbox', 'Inbox'],
-  ['accounts', 'Accounts'],
-  ['activity', 'Activity'],
-] as const;
 
 /**
  * /admin/dashboard. Without a stored token it opens the login; otherwise it loads the content,
@@ -109,22 +86,52 @@ function DashboardView({ loaded }: { loaded: Loaded }) {
   const messages = useMessageSaver(document);
   const [alumni, setAlumni] = useState(loaded.alumni);
   const [accounts, setAccounts] = useState(loaded.accounts);
+  const [inbox, setInbox] = useState<InboxMessage[] | null>(null);
   const [defaultPassword, setDefaultPassword] = useState(loaded.session.usesDefaultPassword);
   const [leaving, setLeaving] = useState(false);
+  const { section: current, navigated } = useSectionRoute();
+  const views = useRef<HTMLDivElement>(null);
   const { schoolName, timeZone } = content.settings;
   // The two long forms render again only when what they show changes (memo).
   const onSettings = useCallback((settings: Settings) => document.saved({ settings }), [document]);
   const onPages = useCallback((pages: Page[]) => document.saved({ pages }), [document]);
 
   useEffect(() => {
-    window.document.title = `Administrator dashboard | ${schoolName}`;
-  }, [schoolName]);
+    window.document.title = `${current.label} | Administrator dashboard | ${schoolName}`;
+  }, [current, schoolName]);
+
+  // A view opened from the navigation or the browser's history starts at its heading.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation
+  useEffect(() => {
+    if (navigated === 0) return;
+    const heading = views.current?.querySelector<HTMLElement>(`[data-view="${current.id}"] h2`);
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+    window.scrollTo(0, 0);
+  }, [navigated]);
 
   async function logout() {
     setLeaving(true);
     await messages.idle();
     adminSession.end();
   }
+
+  const state: DashboardState = {
+    content,
+    document,
+    messages,
+    onSettings,
+    onPages,
+    username: loaded.session.username,
+    alumni,
+    onAlumni: (list) => setAlumni({ ok: true, alumni: list }),
+    reloadAlumni: () => void loadAlumni().then(setAlumni),
+    accounts,
+    onAccounts: setAccounts,
+    inbox,
+    onInbox: setInbox,
+  };
 
   return (
     <SchoolTimeZone value={timeZone}>
@@ -142,46 +149,26 @@ function DashboardView({ loaded }: { loaded: Loaded }) {
               {leaving ? 'Logging out…' : 'Logout'}
             </button>
           </div>
-          <nav className="section-nav" aria-label="Dashboard sections">
-            <ul>
-              {SECTIONS.map(([id, label]) => (
-                <li key={id}>
-                  <a href={`#${id}`}>{label}</a>
-                </li>
-              ))}
-            </ul>
-          </nav>
         </header>
-        <div className="dashboard-body">
-          <PublishingProblem publishing={publishing} />
-          {defaultPassword && (
-            <PasswordWarning username={loaded.session.username} onChanged={() => setDefaultPassword(false)} />
-          )}
-          <SiteSettingsSection settings={content.settings} onSettings={onSettings} />
-          <PagesSection pages={content.pages} onPages={onPages} />
-          <LogosSection logos={content.logos} onLogos={(logos) => document.saved({ logos })} />
-          <LeadershipSection
-            content={content}
-            messages={messages}
-            onContent={(next, etag) => document.saved(next, etag)}
-          />
-          <ItemsSection kind={EVENTS} items={content.events} onItems={(events) => document.saved({ events })} />
-          <ItemsSection kind={NEWS} items={content.news} onItems={(news) => document.saved({ news })} />
-          <CircularsSection circulars={content.circulars} onCirculars={(circulars) => document.saved({ circulars })} />
-          <GallerySection
-            texts={HOME_GALLERY}
-            items={content.homegallery}
-            onItems={(homegallery) => document.saved({ homegallery })}
-          />
-          <GallerySection texts={GALLERY} items={content.gallery} onItems={(gallery) => document.saved({ gallery })} />
-          <AlumniSection
-            list={alumni}
-            onAlumni={(list) => setAlumni({ ok: true, alumni: list })}
-            onRetry={() => void loadAlumni().then(setAlumni)}
-          />
-          <InboxSection />
-          <AccountsSection username={loaded.session.username} list={accounts} onAccounts={setAccounts} />
-          <ActivitySection />
+        <div className="dashboard-frame">
+          <SectionNav current={current} state={state} />
+          <div className="dashboard-body" ref={views}>
+            <PublishingProblem publishing={publishing} />
+            {defaultPassword && (
+              <PasswordWarning username={loaded.session.username} onChanged={() => setDefaultPassword(false)} />
+            )}
+            {/* Every view stays mounted, hidden when not shown: drafts and unsaved changes survive a visit elsewhere. */}
+            {DASHBOARD_SECTIONS.map((section) => (
+              <div
+                key={section.id}
+                className="dashboard-view"
+                data-view={section.id}
+                hidden={section.id !== current.id}
+              >
+                {section.render(state)}
+              </div>
+            ))}
+          </div>
         </div>
       </div>
     </SchoolTimeZone>

@@ -17,9 +17,12 @@ const load = () => adminRequest<InboxMessage[]>('/api/admin/messages');
  * The messages sent with the contact form, newest first: read or unread, a reply by e-mail,
  * delete. Loaded on its own, so that the rest of the dashboard never waits for it.
  */
-export function InboxSection() {
+export function InboxSection({ onMessages }: { onMessages?: (messages: InboxMessage[]) => void }) {
   const [inbox, setInbox] = useState<Inbox>({ state: 'loading' });
-  const show = (messages: InboxMessage[]) => setInbox({ state: 'ready', messages });
+  const show = (messages: InboxMessage[]) => {
+    setInbox({ state: 'ready', messages });
+    onMessages?.(messages); // the dashboard's navigation counts the unread ones
+  };
   const reload = () => void load().then(show, () => setInbox({ state: 'failed' }));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once, when the dashboard opens

@@ -10,8 +10,11 @@ type Notice = { kind: 'error' | 'success'; text: string } | null;
 
 const DASHBOARD = '/admin/dashboard';
 
-/** /admin: log in (with the code of an authenticator app when the account asks for one), or create the default administrator on first use. */
-export default function LoginForm() {
+/**
+ * /admin: log in (with the code of an authenticator app when the account asks for one), or, while
+ * no administrator exists (`firstTime`), create the default administrator.
+ */
+export default function LoginForm({ firstTime }: { firstTime: boolean }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   /** Set once the server asked for the second step: the code of the account's authenticator app. */
@@ -146,16 +149,18 @@ export default function LoginForm() {
       <button type="submit" disabled={!hydrated || busy !== null}>
         {busy === 'login' ? 'Logging in…' : 'Login'}
       </button>
-      <div className="setup">
-        <p>First time here? Create the administrator account, then log in with it.</p>
-        <button type="button" className="secondary" onClick={setup} disabled={!hydrated || busy !== null}>
-          {busy === 'setup' ? 'Creating…' : 'First-time setup: create admin account'}
-        </button>
-        <p className="hint">
-          Default credentials: username <code>{DEFAULT_ADMIN.username}</code>, password{' '}
-          <code>{DEFAULT_ADMIN.password}</code>
-        </p>
-      </div>
+      {firstTime && (
+        <div className="setup">
+          <p>First time here? Create the administrator account, then log in with it.</p>
+          <button type="button" className="secondary" onClick={setup} disabled={!hydrated || busy !== null}>
+            {busy === 'setup' ? 'Creating…' : 'First-time setup: create admin account'}
+          </button>
+          <p className="hint">
+            Default credentials: username <code>{DEFAULT_ADMIN.username}</code>, password{' '}
+            <code>{DEFAULT_ADMIN.password}</code>
+          </p>
+        </div>
+      )}
     </form>
   );
 }

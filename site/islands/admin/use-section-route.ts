@@ -1,0 +1,22 @@
+import { useEffect, useState } from 'react';
+import { type DashboardSection, sectionNamed } from './dashboard-sections.tsx';
+
+/**
+ * The view the address names: `/admin/dashboard#events`. A fragment, not a path: the dashboard
+ * stays one pre-rendered page that any host serves (the product, a static host, the dev server),
+ * the fragment never reaches the server, and the browser itself keeps each view in its history,
+ * so links, the back button and bookmarks need no code beyond listening to `hashchange`.
+ */
+export function useSectionRoute(): { section: DashboardSection; navigated: number } {
+  const [state, setState] = useState(() => ({ section: sectionFromHash(), navigated: 0 }));
+  useEffect(() => {
+    const follow = () => setState((previous) => ({ section: sectionFromHash(), navigated: previous.navigated + 1 }));
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
+  return state;
+}
+
+function sectionFromHash(): DashboardSection {
+  return sectionNamed(decodeURIComponent(window.location.hash.slice(1)));
+}
