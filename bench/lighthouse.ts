@@ -6,6 +6,8 @@ export interface LighthouseScore {
   route: string;
   performance: number;
   totalBlockingTimeMs: number;
+  /** Why Lighthouse could not score the page (its runtime error), if it could not. */
+  error: string | null;
 }
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -30,6 +32,7 @@ export async function measureLighthouse(base: string, routes: readonly string[])
         route,
         performance: Math.round((lhr?.categories.performance?.score ?? 0) * 100),
         totalBlockingTimeMs: Math.round(lhr?.audits['total-blocking-time']?.numericValue ?? NaN),
+        error: lhr?.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
       });
     }
     return scores;

@@ -107,7 +107,10 @@ console.table(
 console.log('Lighthouse mobile performance, large demo');
 console.table(
   Object.fromEntries(
-    (large.lighthouse ?? []).map((l) => [l.route, { score: l.performance, 'blocking ms': l.totalBlockingTimeMs }]),
+    (large.lighthouse ?? []).map((l) => [
+      l.route,
+      { score: l.performance, 'blocking ms': l.totalBlockingTimeMs, error: l.error ?? '' },
+    ]),
   ),
 );
 console.log('Static serving (small demo), 32 connections, median of 3 alternating 5 s rounds');
