@@ -19,7 +19,7 @@ import { contentWriter } from '../store/content-writer.ts';
  * The whole document, with every list full (LIST_LIMIT items each), gets more room than other
  * JSON bodies. The leadership autosave sends only its fields (PATCH), whose bodies stay small.
  */
-const DOCUMENT_LIMIT = 64 * 1024 * 1024;
+const DOCUMENT_LIMIT = 48 * 1024 * 1024;
 const PATCH_LIMIT = 256 * 1024;
 
 /**
