@@ -2,7 +2,8 @@
  * `npm run seed:demo`: fills an empty data folder with demo content, so a newcomer sees a
  * populated site. It writes through the same content store and image pipeline as the API, into
  * DATA_DIR and UPLOADS_DIR as the server reads them. Run it while the server is stopped; the next
- * `npm start` rebuilds the site from the new content.
+ * `npm start` rebuilds the site from the new content. With `--large`, the demo is ten years of an
+ * active school (demo-large.ts): 1,000 news, 1,000 events, 2,000 photos, 5,000 alumni.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
@@ -21,6 +22,7 @@ import {
   LEADERSHIP_MESSAGES,
   PORTRAIT_COLOURS,
 } from './demo-content.ts';
+import { addDays, largeAlumni, largeEvents, largeGallery, largeNews } from './demo-large.ts';
 import { crestSvg, PALETTES, portraitSvg, renderJpeg, renderPng, sceneSvg } from './demo-scenes.ts';
 import { ImageStore } from './images/image-store.ts';
 import { DamagedDataFileError, damagedFileReport } from './store/damaged-file.ts';
@@ -28,6 +30,7 @@ import { defaultContent } from './store/default-content.ts';
 import { openStores, settleStores } from './store/stores.ts';
 
 const config = readConfig();
+const large = process.argv.includes('--large');
 const images = new ImageStore(config.uploadsDir);
 await seed();
 
@@ -41,7 +44,7 @@ async function seed() {
     if (error instanceof DamagedDataFileError) fail(damagedFileReport(error));
     throw error;
   });
-  if (hasContent(stores.content.data)) {
+  if (hasContent(stores.content.data) || stores.alumni.data.alumni.length > 0) {
     fail(
       `${config.dataDir} already has content: the demo only fills an empty data folder.\n` +
         'Point DATA_DIR and UPLOADS_DIR at new folders to try the demo.',
@@ -49,14 +52,25 @@ async function seed() {
   }
   console.log('Drawing the demo pictures…');
   // Dates are counted from today in the school's time zone.
-  const demo = await demoContent(dateInZone(new Date(), stores.content.data.settings.timeZone));
+  const today = dateInZone(new Date(), stores.content.data.settings.timeZone);
+  const demo = await demoContent(today);
+  if (large) {
+    Object.assign(demo, {
+      events: largeEvents(demo.events, today),
+      news: largeNews(demo.news, today),
+      gallery: largeGallery(demo.gallery),
+    });
+  }
   await stores.content.update((draft) => Object.assign(draft, demo));
+  const alumni = large ? largeAlumni(new Date()) : [];
+  if (alumni.length > 0) await stores.alumni.update((draft) => void draft.alumni.push(...alumni));
   await settleStores(stores);
   const audit = await AuditLog.open(auditFile(config.dataDir));
   await audit.record({ username: CLI, action: 'content.seed-demo', target: '', address: CLI });
   console.log(
     `Demo content written to ${config.dataDir}: ${demo.news.length} news, ${demo.events.length} events, ` +
-      `${demo.gallery.length} gallery and ${demo.homegallery.length} home gallery photos.\n` +
+      `${demo.gallery.length} gallery and ${demo.homegallery.length} home gallery photos` +
+      `${large ? `, ${alumni.length} alumni registrations` : ''}.\n` +
       'Start the server with npm start: it builds the site from it.',
   );
 }
@@ -119,13 +133,6 @@ async function demoNews(news: DemoNews, index: number, today: string): Promise<N
     expiryDate: news.expiresInDays === null ? null : addDays(today, news.expiresInDays),
     image,
   };
-}
-
-/** `YYYY-MM-DD` plus `days` calendar days. */
-function addDays(date: string, days: number): string {
-  const moved = new Date(`${date}T00:00:00Z`);
-  moved.setUTCDate(moved.getUTCDate() + days);
-  return moved.toISOString().slice(0, 10);
 }
 
 /** Anything an administrator would have added or changed since the folder was created. */

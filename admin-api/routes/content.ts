@@ -1,19 +1,26 @@
 import { type Context, Hono } from 'hono';
 import * as z from 'zod';
-import { imageField, LEADERSHIP_ROLES, messageField, SiteContent } from '../../site/contract/content.ts';
+import {
+  imageField,
+  LEADERSHIP_ROLES,
+  LeadershipPatch,
+  messageField,
+  SiteContent,
+} from '../../site/contract/content.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { requireAdmin } from '../auth/require-admin.ts';
 import { limitBody } from '../http/body-limit.ts';
 import { HttpError } from '../http/errors.ts';
-import { etagMatches, etagOf } from '../http/etag.ts';
+import { etagMatches } from '../http/etag.ts';
 import { readJson } from '../http/json-body.ts';
 import { contentWriter } from '../store/content-writer.ts';
 
 /**
- * The whole document travels on every keystroke of a leadership message, so it gets more room
- * than other JSON bodies: a school's content stays far below this for years.
+ * The whole document, with every list full (LIST_LIMIT items each), gets more room than other
+ * JSON bodies. The leadership autosave sends only its fields (PATCH), whose bodies stay small.
  */
-const DOCUMENT_LIMIT = 8 * 1024 * 1024;
+const DOCUMENT_LIMIT = 48 * 1024 * 1024;
+const PATCH_LIMIT = 256 * 1024;
 
 /**
  * PUT /api/content: the whole document. A field of the spec's document left out is an error, not
@@ -50,42 +57,66 @@ export function contentRoutes(deps: AppDeps) {
   const adminOnly = requireAdmin(jwtSecret, stores.admins);
   const write = contentWriter(deps);
   const documentLimit = limitBody(DOCUMENT_LIMIT, 'The content is too large to save');
+  const patchLimit = limitBody(PATCH_LIMIT, 'The content is too large to save');
+  const etagOf = (content: SiteContent) => `"${stores.content.version(content)}"`;
+  const refuseStale = (ifMatch: string | undefined) => {
+    if (ifMatch && !etagMatches(ifMatch, etagOf(stores.content.data))) throw new HttpError(412, CHANGED_MEANWHILE);
+  };
 
-  return new Hono()
-    .get('/content', (c) => {
-      const { etag } = serialized(stores.content.data);
-      if (etagMatches(c.req.header('if-none-match'), etag)) {
-        return c.body(null, 304, { ETag: etag, 'Cache-Control': 'no-cache' });
-      }
-      return contentAnswer(c, stores.content.data);
-    })
-    .put('/content', adminOnly, documentLimit, async (c) => {
-      const ifMatch = c.req.header('if-match');
-      const content = await readJson(c, WholeContent);
-      const saved = await write((draft) => {
-        if (ifMatch && !etagMatches(ifMatch, serialized(stores.content.data).etag)) {
-          throw new HttpError(412, CHANGED_MEANWHILE);
+  return (
+    new Hono()
+      .get('/content', (c) => {
+        const etag = etagOf(stores.content.data);
+        if (etagMatches(c.req.header('if-none-match'), etag)) {
+          return c.body(null, 304, { ETag: etag, 'Cache-Control': 'no-cache' });
         }
-        Object.assign(draft, content);
-      });
-      return contentAnswer(c, saved);
-    });
+        return contentAnswer(c, stores, stores.content.data);
+      })
+      .put('/content', adminOnly, documentLimit, async (c) => {
+        const ifMatch = c.req.header('if-match');
+        const content = await readJson(c, WholeContent);
+        const saved = await write((draft) => {
+          refuseStale(ifMatch);
+          Object.assign(draft, content);
+        });
+        return contentAnswer(c, stores, saved);
+      })
+      // Only the fields sent: the leadership autosave's requests and answers stay small whatever the
+      // size of the site's lists.
+      .patch('/content', adminOnly, patchLimit, async (c) => {
+        const ifMatch = c.req.header('if-match');
+        const patch = await readJson(c, LeadershipPatch);
+        const saved = await write((draft) => {
+          refuseStale(ifMatch);
+          Object.assign(draft, patch);
+        });
+        const written = Object.fromEntries(
+          Object.keys(patch).map((field) => [field, saved[field as keyof typeof patch]]),
+        );
+        return c.json(written, 200, { ETag: etagOf(saved), 'Cache-Control': 'no-cache' });
+      })
+  );
 }
 
-/** The full content as JSON, with its ETag; answers that carry the full content use this. */
-export function contentAnswer(c: Context, content: SiteContent): Response {
-  const { json, etag } = serialized(content);
-  return c.body(json, 200, { 'Content-Type': 'application/json', ETag: etag, 'Cache-Control': 'no-cache' });
+/**
+ * A committed content document as JSON, with its ETag (the store's name for that commit);
+ * answers that carry the full content use this.
+ */
+export function contentAnswer(c: Context, stores: AppDeps['stores'], content: SiteContent): Response {
+  return c.body(serialized(content), 200, {
+    'Content-Type': 'application/json',
+    ETag: `"${stores.content.version(content)}"`,
+    'Cache-Control': 'no-cache',
+  });
 }
 
 /** Each committed document is serialized once, however often it is asked for. */
-const cache = new WeakMap<SiteContent, { json: string; etag: string }>();
-function serialized(content: SiteContent) {
-  let entry = cache.get(content);
-  if (!entry) {
-    const json = JSON.stringify(content);
-    entry = { json, etag: etagOf(json) };
-    cache.set(content, entry);
+const cache = new WeakMap<SiteContent, string>();
+function serialized(content: SiteContent): string {
+  let json = cache.get(content);
+  if (json === undefined) {
+    json = JSON.stringify(content);
+    cache.set(content, json);
   }
-  return entry;
+  return json;
 }

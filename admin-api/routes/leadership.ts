@@ -20,6 +20,7 @@ export function leadershipRoutes(deps: AppDeps) {
       const image = await readJson(c, ImageRef);
       return contentAnswer(
         c,
+        deps.stores,
         await write((draft) => {
           draft[imageField(role)] = image;
         }),
@@ -29,6 +30,7 @@ export function leadershipRoutes(deps: AppDeps) {
       const role = roleOf(c);
       return contentAnswer(
         c,
+        deps.stores,
         await write((draft) => {
           draft[imageField(role)] = null;
         }),

@@ -24,20 +24,35 @@ export function contentWriter({
 }: Pick<AppDeps, 'stores' | 'images' | 'documents'>): ContentWriter {
   return async (change) => {
     const { data } = await stores.content.update(async (draft) => {
-      const imagesBefore = referencedImageIds(draft);
-      const documentsBefore = referencedDocumentIds(draft);
+      // The draft is a copy of the committed document: what it refers to is known already.
+      const { images: imagesBefore, documents: documentsBefore } = referencesOf(stores.content.data);
       const nameBefore = draft.settings.schoolName;
       change(draft);
       draft.settings.formerSlugs = formerSlugsAfter(nameBefore, draft.settings);
-      for (const id of referencedImageIds(draft)) {
+      const after = referencesOf(draft);
+      for (const id of after.images) {
         if (!imagesBefore.has(id) && !(await images.has(id))) throw new HttpError(400, MISSING_IMAGE);
       }
-      for (const id of referencedDocumentIds(draft)) {
+      for (const id of after.documents) {
         if (!documentsBefore.has(id) && !(await documents.has(id))) throw new HttpError(400, MISSING_DOCUMENT);
       }
     });
     return data;
   };
+}
+
+/**
+ * The images and documents a committed document refers to, found once per commit: finding the
+ * documents reads every text of the content, which takes tens of milliseconds on a large site.
+ */
+const references = new WeakMap<SiteContent, { images: Set<string>; documents: Set<string> }>();
+function referencesOf(content: SiteContent) {
+  let found = references.get(content);
+  if (!found) {
+    found = { images: referencedImageIds(content), documents: referencedDocumentIds(content) };
+    references.set(content, found);
+  }
+  return found;
 }
 
 /** The content's lists of items with ids. */

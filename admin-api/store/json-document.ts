@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { JSONFile } from 'lowdb/node';
@@ -25,6 +26,9 @@ export class JsonDocument<S extends z.ZodType> {
   #schema: S;
   #data: z.output<S>;
   #revision = 0;
+  /** Tells this opening of the document from any other, so versions never repeat across restarts. */
+  #instance = randomBytes(6).toString('base64url');
+  #revisions = new WeakMap<object, number>();
   #queue: Promise<unknown> = Promise.resolve();
   #listeners = new Set<CommitListener<z.output<S>>>();
 
@@ -32,6 +36,7 @@ export class JsonDocument<S extends z.ZodType> {
     this.#file = file;
     this.#schema = schema;
     this.#data = data;
+    this.#revisions.set(data as object, 0);
   }
 
   /**
@@ -58,6 +63,14 @@ export class JsonDocument<S extends z.ZodType> {
   /** Counts committed changes since the document was opened. */
   get revision(): number {
     return this.#revision;
+  }
+
+  /**
+   * A short name of a committed document (`data`, by default the current one), different for every
+   * commit: an ETag that costs nothing to compute, however large the document.
+   */
+  version(data: z.output<S> = this.#data): string {
+    return `${this.#instance}.${this.#revisions.get(data as object) ?? 'x'}`;
   }
 
   /**
@@ -98,6 +111,7 @@ export class JsonDocument<S extends z.ZodType> {
     const previous = this.#data;
     this.#data = parsed.data;
     this.#revision += 1;
+    this.#revisions.set(parsed.data as object, this.#revision);
     for (const listener of this.#listeners) {
       try {
         listener(parsed.data, previous);

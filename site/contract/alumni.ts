@@ -1,5 +1,6 @@
 /** The alumni registration (spec §3, §5): checked by the form in the browser and by the server. */
 import * as z from 'zod';
+import { LIST_LIMIT, listFullMessage } from './list-limits.ts';
 
 function field(label: string, max: number) {
   return z
@@ -45,7 +46,9 @@ export const Alumni = AlumniInput.extend({
 export type Alumni = z.infer<typeof Alumni>;
 
 /** `DATA_DIR/alumni.json`: registrations, never part of the public content. */
-export const AlumniRecords = z.object({ alumni: z.array(Alumni).default([]) });
+export const AlumniRecords = z.object({
+  alumni: z.array(Alumni).max(LIST_LIMIT, listFullMessage('alumni', 'registrations')).default([]),
+});
 
 /** PUT /api/alumni/{id}/approve: Approve (true) or Unapprove (false). */
 export const AlumniApproval = z.object({

@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { DEFAULT_TIME_ZONE, normalizeDate, TIME_PATTERN } from './dates.ts';
 import { text } from './fields.ts';
 import { LEADERSHIP_ROLES, type LeadershipRole } from './leadership.ts';
+import { LIST_LIMIT, listFullMessage } from './list-limits.ts';
 import { Pages } from './pages.ts';
 import { Settings } from './settings.ts';
 
@@ -151,12 +152,12 @@ const message = (role: string) => text(`The ${role} message`, 10_000).default(''
 /** The whole site-content document: what GET /api/content answers and content.json holds. */
 export const SiteContent = z.object({
   logos: z.array(Logo).max(50).default([]),
-  homegallery: z.array(GalleryItem).max(500).default([]),
-  gallery: z.array(GalleryItem).max(20_000).default([]),
-  events: z.array(SchoolEvent).max(20_000).default([]),
+  homegallery: z.array(GalleryItem).max(LIST_LIMIT, listFullMessage('home gallery', 'photos')).default([]),
+  gallery: z.array(GalleryItem).max(LIST_LIMIT, listFullMessage('gallery', 'photos')).default([]),
+  events: z.array(SchoolEvent).max(LIST_LIMIT, listFullMessage('events', 'events')).default([]),
   news: z
     .array(News.refine((news) => !news.expiryDate || news.expiryDate >= news.publishDate, expiryRule))
-    .max(20_000)
+    .max(LIST_LIMIT, listFullMessage('news', 'news items'))
     .default([]),
   presidentMessage: message('president'),
   presidentImage: optionalImage,
@@ -170,7 +171,7 @@ export const SiteContent = z.object({
   honoraryPresidentImage: optionalImage,
   settings: Settings,
   pages: Pages,
-  circulars: z.array(Circular).max(2000),
+  circulars: z.array(Circular).max(LIST_LIMIT, listFullMessage('circulars', 'circulars')),
 });
 export type SiteContent = z.infer<typeof SiteContent>;
 
@@ -225,3 +226,27 @@ export function referencedDocumentIds(content: SiteContent): Set<string> {
 export function newestCircularsFirst(circulars: readonly Circular[]): Circular[] {
   return [...circulars].reverse().sort((a, b) => b.date.localeCompare(a.date));
 }
+
+/** The fields PATCH /api/content may change: the leadership messages and images. */
+export const LEADERSHIP_FIELDS = LEADERSHIP_ROLES.flatMap((role) => [messageField(role), imageField(role)]);
+type LeadershipField = ReturnType<typeof messageField> | ReturnType<typeof imageField>;
+
+export const NOTHING_TO_CHANGE = 'Send at least one leadership message or image to change';
+export const unknownContentFields = (keys: readonly string[]) =>
+  `Only the leadership messages and images can be changed this way (not: ${keys.join(', ')})`;
+
+/**
+ * What PATCH /api/content takes: any of the leadership fields, checked as the whole document
+ * checks them but without defaults, so a field left out stays as it is; any other field is refused.
+ */
+export const LeadershipPatch = z
+  .strictObject(
+    Object.fromEntries(LEADERSHIP_FIELDS.map((field) => [field, SiteContent.shape[field].unwrap().optional()])) as {
+      [F in LeadershipField]: z.ZodOptional<ReturnType<(typeof SiteContent.shape)[F]['unwrap']>>;
+    },
+    {
+      error: (issue) => (issue.code === 'unrecognized_keys' ? unknownContentFields(issue.keys) : undefined),
+    },
+  )
+  .refine((patch) => Object.keys(patch).length > 0, NOTHING_TO_CHANGE);
+export type LeadershipPatch = z.infer<typeof LeadershipPatch>;

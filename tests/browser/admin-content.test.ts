@@ -87,7 +87,7 @@ describe('leadership', () => {
     let maxInFlight = 0;
     let puts = 0;
     const isContentPut = (request: { method(): string; url(): string }) =>
-      request.method() === 'PUT' && request.url().endsWith('/api/content');
+      request.method() === 'PATCH' && request.url().endsWith('/api/content');
     page.on('request', (request) => {
       if (!isContentPut(request)) return;
       puts += 1;
@@ -129,7 +129,7 @@ describe('leadership', () => {
 
     const statuses: number[] = [];
     page.on('response', (response) => {
-      if (response.request().method() === 'PUT' && response.url().endsWith('/api/content')) {
+      if (response.request().method() === 'PATCH' && response.url().endsWith('/api/content')) {
         statuses.push(response.status());
       }
     });
@@ -160,7 +160,7 @@ describe('leadership', () => {
     const field = page.getByRole('textbox', { name: 'Correspondent message' });
     const state = page.locator('#leader-correspondent-state');
     await page.route('**/api/content', (route) =>
-      route.request().method() === 'PUT' ? route.abort('connectionrefused') : route.fallback(),
+      route.request().method() === 'PATCH' ? route.abort('connectionrefused') : route.fallback(),
     );
     await field.fill('Welcome back after the holidays');
     const card = page.locator('li.leader').filter({ has: field });

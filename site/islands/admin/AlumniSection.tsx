@@ -5,6 +5,7 @@ import { adminRequest } from '../../lib/admin-api.ts';
 import { countLabel, formatDate } from '../../lib/display-format.ts';
 import { Alert } from './Alert.tsx';
 import { DownloadButton } from './DownloadButton.tsx';
+import { ListSearch, ShowMore, useListWindow } from './list-window.tsx';
 import { Panel } from './Panel.tsx';
 import { useSchoolTimeZone } from './time-zone.ts';
 import { useAction } from './use-action.ts';
@@ -53,6 +54,7 @@ export function AlumniSection({
 
 function AlumniList({ alumni, onAlumni }: { alumni: Alumni[]; onAlumni: (alumni: Alumni[]) => void }) {
   const action = useAction();
+  const list = useListWindow(alumni, (alumnus) => alumnus.fullName);
   if (alumni.length === 0) return <p className="empty">No alumni have registered yet.</p>;
 
   function setApproved(alumnus: Alumni, isApproved: boolean) {
@@ -79,33 +81,37 @@ function AlumniList({ alumni, onAlumni }: { alumni: Alumni[]; onAlumni: (alumni:
   }
 
   return (
-    <ul className="item-list" aria-label="Alumni registrations">
-      {alumni.map((alumnus) => (
-        <li key={alumnus._id} className="item alumnus" aria-label={alumnus.fullName}>
-          <Alert failure={action.alertFor(alumnus._id)} onDismiss={action.dismiss} />
-          <div className="alumnus-head">
-            <h3 className="item-title">{alumnus.fullName}</h3>
-            <span className={`badge ${alumnus.isApproved ? 'badge-approved' : 'badge-pending'}`}>
-              {alumnus.isApproved ? 'APPROVED' : 'PENDING'}
-            </span>
-          </div>
-          <AlumnusDetails alumnus={alumnus} />
-          <div className="item-actions">
-            <button
-              type="button"
-              className={alumnus.isApproved ? 'secondary' : undefined}
-              onClick={() => setApproved(alumnus, !alumnus.isApproved)}
-              disabled={action.busy}
-            >
-              {action.label(alumnus._id, alumnus.isApproved ? 'Unapprove' : 'Approve', 'Saving…')}
-            </button>
-            <button type="button" className="danger" onClick={() => remove(alumnus)} disabled={action.busy}>
-              {action.label(`${alumnus._id}:delete`, 'Delete', 'Deleting…')}
-            </button>
-          </div>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ListSearch list={list} total={alumni.length} />
+      <ul className="item-list" aria-label="Alumni registrations">
+        {list.visible.map((alumnus) => (
+          <li key={alumnus._id} className="item alumnus" aria-label={alumnus.fullName}>
+            <Alert failure={action.alertFor(alumnus._id)} onDismiss={action.dismiss} />
+            <div className="alumnus-head">
+              <h3 className="item-title">{alumnus.fullName}</h3>
+              <span className={`badge ${alumnus.isApproved ? 'badge-approved' : 'badge-pending'}`}>
+                {alumnus.isApproved ? 'APPROVED' : 'PENDING'}
+              </span>
+            </div>
+            <AlumnusDetails alumnus={alumnus} />
+            <div className="item-actions">
+              <button
+                type="button"
+                className={alumnus.isApproved ? 'secondary' : undefined}
+                onClick={() => setApproved(alumnus, !alumnus.isApproved)}
+                disabled={action.busy}
+              >
+                {action.label(alumnus._id, alumnus.isApproved ? 'Unapprove' : 'Approve', 'Saving…')}
+              </button>
+              <button type="button" className="danger" onClick={() => remove(alumnus)} disabled={action.busy}>
+                {action.label(`${alumnus._id}:delete`, 'Delete', 'Deleting…')}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <ShowMore list={list} noun="registrations" />
+    </>
   );
 }
 

@@ -5,6 +5,7 @@ import { countLabel } from '../../lib/display-format.ts';
 import { TextField } from '../forms/TextField.tsx';
 import { Alert } from './Alert.tsx';
 import { ImageInput, Thumbnail, UploadProgress } from './images.tsx';
+import { ShowMore, useListWindow } from './list-window.tsx';
 import { Panel } from './Panel.tsx';
 import { useAction } from './use-action.ts';
 
@@ -49,6 +50,7 @@ export function GallerySection({
   onItems: (items: GalleryItem[]) => void;
 }) {
   const action = useAction();
+  const list = useListWindow(items);
   const [file, setFile] = useState<File | null>(null);
   const [caption, setCaption] = useState('');
   const [inputKey, setInputKey] = useState(0);
@@ -103,24 +105,27 @@ export function GallerySection({
       {items.length === 0 ? (
         <p className="empty">No photos yet.</p>
       ) : (
-        <ul className="tile-list" aria-label={texts.title}>
-          {items.map((item) => (
-            <li key={item._id} className="tile">
-              <Thumbnail imageId={item.imageId} alt={item.caption} />
-              <p className="tile-caption">{item.caption}</p>
-              <Alert failure={action.alertFor(item._id)} onDismiss={action.dismiss} />
-              <button
-                type="button"
-                className="danger"
-                onClick={() => remove(item)}
-                disabled={action.busy}
-                aria-label={`Delete photo ${item.caption}`}
-              >
-                {action.label(item._id, 'Delete', 'Deleting…')}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="tile-list" aria-label={texts.title}>
+            {list.visible.map((item) => (
+              <li key={item._id} className="tile">
+                <Thumbnail imageId={item.imageId} alt={item.caption} />
+                <p className="tile-caption">{item.caption}</p>
+                <Alert failure={action.alertFor(item._id)} onDismiss={action.dismiss} />
+                <button
+                  type="button"
+                  className="danger"
+                  onClick={() => remove(item)}
+                  disabled={action.busy}
+                  aria-label={`Delete photo ${item.caption}`}
+                >
+                  {action.label(item._id, 'Delete', 'Deleting…')}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <ShowMore list={list} noun="photos" />
+        </>
       )}
     </Panel>
   );

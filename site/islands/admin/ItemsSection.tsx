@@ -3,6 +3,7 @@ import type { ImageRef } from '../../contract/content.ts';
 import { adminRequest, uploadImage } from '../../lib/admin-api.ts';
 import { Alert } from './Alert.tsx';
 import { ImageInput, Thumbnail, UploadProgress } from './images.tsx';
+import { ListSearch, ShowMore, useListWindow } from './list-window.tsx';
 import { Panel } from './Panel.tsx';
 import { useSchoolTimeZone } from './time-zone.ts';
 import { type Action, useAction } from './use-action.ts';
@@ -60,6 +61,7 @@ export function ItemsSection<T extends Item, Draft>({
   const action = useAction();
   const [editing, setEditing] = useState<string | null>(null);
   const endpoint = `/api/${kind.id}`;
+  const list = useListWindow(items, (item) => item.title);
 
   async function add(draft: Draft, file: File | null): Promise<boolean> {
     const problem = kind.problem(draft);
@@ -79,20 +81,24 @@ export function ItemsSection<T extends Item, Draft>({
       {items.length === 0 ? (
         <p className="empty">{kind.empty}</p>
       ) : (
-        <ul className="item-list" aria-label={kind.title}>
-          {items.map((item) => (
-            <ItemRow
-              key={item._id}
-              kind={kind}
-              item={item}
-              action={action}
-              endpoint={endpoint}
-              editing={editing === item._id}
-              onEditing={(on) => setEditing(on ? item._id : null)}
-              onItems={onItems}
-            />
-          ))}
-        </ul>
+        <>
+          <ListSearch list={list} total={items.length} />
+          <ul className="item-list" aria-label={kind.title}>
+            {list.visible.map((item) => (
+              <ItemRow
+                key={item._id}
+                kind={kind}
+                item={item}
+                action={action}
+                endpoint={endpoint}
+                editing={editing === item._id}
+                onEditing={(on) => setEditing(on ? item._id : null)}
+                onItems={onItems}
+              />
+            ))}
+          </ul>
+          <ShowMore list={list} noun={kind.id} />
+        </>
       )}
     </Panel>
   );

@@ -14,17 +14,17 @@ export interface MessageStatus {
 }
 
 /**
- * Leadership messages save as they are typed: PUT /api/content with the whole document and the
- * typed texts, one request at a time, the newest text winning (LatestWinsSaver). The document goes
- * with If-Match; when someone changed it meanwhile (412), it is fetched again, the typed texts
- * are put on top and the request is made once more.
+ * Leadership messages save as they are typed: PATCH /api/content with the typed texts alone (a few
+ * hundred bytes, whatever the size of the site), one request at a time, the newest text winning
+ * (LatestWinsSaver). Each goes with If-Match; when someone changed the content meanwhile (412), it
+ * is fetched again and the request is made once more.
  */
 export function useMessageSaver(document: ContentDocument) {
   const [statuses, setStatuses] = useState<Partial<Record<MessageField, MessageStatus>>>({});
   const [saver] = useState(
     () =>
       new LatestWinsSaver<MessageField>(
-        (changes) => putMessages(document, changes),
+        (changes) => patchMessages(document, changes),
         (field, state, error) =>
           setStatuses((all) => ({
             ...all,
@@ -52,22 +52,22 @@ export function useMessageSaver(document: ContentDocument) {
   };
 }
 
-async function putMessages(document: ContentDocument, changes: Partial<Record<MessageField, string>>) {
-  const put = () => {
-    const { content, etag } = document.latest();
-    return adminExchange<SiteContent>('/api/content', {
-      method: 'PUT',
-      json: { ...content, ...changes },
+async function patchMessages(document: ContentDocument, changes: Partial<Record<MessageField, string>>) {
+  const patch = () => {
+    const { etag } = document.latest();
+    return adminExchange<Partial<SiteContent>>('/api/content', {
+      method: 'PATCH',
+      json: changes,
       headers: etag ? { 'If-Match': etag } : undefined,
     });
   };
-  let answer: Awaited<ReturnType<typeof put>>;
+  let answer: Awaited<ReturnType<typeof patch>>;
   try {
-    answer = await put();
+    answer = await patch();
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 412)) throw error;
     await document.reload();
-    answer = await put();
+    answer = await patch();
   }
   document.saved(answer.body, answer.headers.get('ETag'));
 }

@@ -82,7 +82,7 @@ export interface Field {
 }
 
 export interface BodyRoute {
-  method: 'POST' | 'PUT';
+  method: 'POST' | 'PUT' | 'PATCH';
   path: (context: Context) => string;
   fields: Record<string, Field>;
   /** A body the call accepts: the attacks break it. */
@@ -204,6 +204,14 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
     body: (c) => ({ ...c.content }),
     // The spec's fields; those added since (settings, pages…) keep their value when left out.
     required: Object.keys(CONTENT_FIELDS),
+  },
+  'PATCH /api/content': {
+    method: 'PATCH',
+    path: () => '/api/content',
+    fields: Object.fromEntries(Object.entries(CONTENT_FIELDS).filter(([name]) => /(Message|Image)$/.test(name))),
+    body: () => ({ presidentMessage: 'Sent by the fuzzer', secretaryImage: null }),
+    // Any one of the fields will do.
+    required: [],
   },
   'POST /api/logos': {
     method: 'POST',

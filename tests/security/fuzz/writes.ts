@@ -87,6 +87,8 @@ export const write = fc.oneof(
   fc.record({ write: fc.constant('set leader image' as const), role, junk }),
   fc.record({ write: fc.constant('remove leader image' as const), role }),
   fc.record({ write: fc.constant('edit message' as const), role, message: textUpTo(10_000), junk }),
+  // PATCH takes only the leadership fields: no junk (an unknown field is refused).
+  fc.record({ write: fc.constant('patch message' as const), role, message: textUpTo(10_000) }),
   fc.record({ write: fc.constant('approve alumni' as const), pick, isApproved: fc.boolean(), junk }),
   fc.record({ write: fc.constant('edit settings' as const), input: settingsInput, junk }),
   fc.record({
@@ -289,6 +291,11 @@ export function planWrite(w: Write, c: Context): Planned {
     case 'edit message':
       return changeContent(
         send('PUT', '/api/content', jsonText({ ...content, [`${w.role}Message`]: w.message }, w.junk, CONTENT_FIELDS)),
+        (before) => ({ ...before, [`${w.role}Message`]: w.message.trim() }),
+      );
+    case 'patch message':
+      return changeContent(
+        send('PATCH', '/api/content', JSON.stringify({ [`${w.role}Message`]: w.message })),
         (before) => ({ ...before, [`${w.role}Message`]: w.message.trim() }),
       );
     case 'edit settings': {
