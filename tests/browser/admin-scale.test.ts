@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploaded } from '../api/helpers.ts';
 import { solidImage } from '../api/test-images.ts';
 import { testBrowser, testServer } from '../support/harness.ts';
-import { openDashboard, type WatchedPage } from './admin-harness.ts';
+import { openDashboard, openSection, type WatchedPage } from './admin-harness.ts';
 
 const site = testServer({ admin: true });
 const browser = testBrowser();
@@ -58,6 +58,7 @@ describe('a large site', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/api/content') && request.method() !== 'GET') patches.push(request);
     });
+    await openSection(page, 'leadership');
     const field = page.getByRole('textbox', { name: 'President message', exact: true });
     const text = 'Ten years of our school, and every year a new beginning.';
     await field.fill('');
@@ -82,6 +83,7 @@ describe('a large site', () => {
 
   it('searches the events list by title, case-insensitively, and counts the matches', async () => {
     const { page } = watched;
+    await openSection(page, 'events');
     const events = page.locator('#events');
     const list = events.getByRole('list', { name: 'Events' });
     // A page at a time, with a button for the next.
