@@ -1,6 +1,6 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { BuildStatus } from '../../site/contract/api.ts';
+import type { BucketStatus, BuildStatus } from '../../site/contract/api.ts';
 import type { ContentStore } from '../store/stores.ts';
 import { type BuildFolder, BuildFolders } from './build-folders.ts';
 import { buildFingerprint, codeFingerprint } from './fingerprint.ts';
@@ -17,6 +17,13 @@ export interface PublisherOptions {
   content: ContentStore;
   /** Renders the site; the publishing process unless a test passes its own. */
   builder?: SiteBuilder;
+  /** Publishes the served site elsewhere too (bucket/bucket-publisher.ts): at start and after each build. */
+  mirror?: SiteMirror;
+}
+
+export interface SiteMirror {
+  sync(site: { publicDir: string; redirects: Redirects }): void;
+  readonly status: BucketStatus;
 }
 
 export interface SiteBuilder {
@@ -37,11 +44,13 @@ export class Publisher {
   #codeHash: string;
   #snapshot: SiteSnapshot | null = null;
   #unsubscribe: () => void;
+  #mirror: SiteMirror | undefined;
   readonly scheduler: RebuildScheduler;
 
   private constructor(options: PublisherOptions, codeHash: string) {
     const siteDir = join(options.dataDir, 'site');
     this.#content = options.content;
+    this.#mirror = options.mirror;
     this.#codeHash = codeHash;
     this.#folders = new BuildFolders(siteDir);
     this.#builder =
@@ -75,7 +84,8 @@ export class Publisher {
   }
 
   get status(): BuildStatus {
-    return this.scheduler.status;
+    const status = this.scheduler.status;
+    return this.#mirror ? { ...status, bucket: this.#mirror.status } : status;
   }
 
   /** Stops rebuilding; a build that runs is abandoned and its folder removed on the next start. */
@@ -91,6 +101,7 @@ export class Publisher {
       this.#snapshot = await this.#load(current.folder);
       if (current.info.fingerprint === this.#fingerprint(JSON.stringify(this.#content.data))) {
         this.scheduler.markLive(this.#content.revision);
+        this.#mirrorSite(current.folder);
         return;
       }
     }
@@ -101,8 +112,12 @@ export class Publisher {
 
   async #load(folder: BuildFolder): Promise<SiteSnapshot> {
     const headers = JSON.parse(await readFile(folder.headersFile, 'utf8')) as PageHeaders;
-    const redirects = JSON.parse(await readFile(folder.redirectsFile, 'utf8').catch(() => '{}')) as Redirects;
-    return this.#loader.load(folder.publicDir, headers, redirects);
+    return this.#loader.load(folder.publicDir, headers, await redirectsOf(folder));
+  }
+
+  #mirrorSite(folder: BuildFolder) {
+    const mirror = this.#mirror;
+    if (mirror) void redirectsOf(folder).then((redirects) => mirror.sync({ publicDir: folder.publicDir, redirects }));
   }
 
   #fingerprint(contentJson: string) {
@@ -126,10 +141,15 @@ export class Publisher {
         durationMs: Date.now() - started,
       });
       this.#snapshot = snapshot;
+      this.#mirrorSite(folder);
     } catch (error) {
       await rm(folder.dir, { recursive: true, force: true });
       throw error;
     }
     await this.#folders.prune();
   }
+}
+
+async function redirectsOf(folder: BuildFolder): Promise<Redirects> {
+  return JSON.parse(await readFile(folder.redirectsFile, 'utf8').catch(() => '{}')) as Redirects;
 }
