@@ -58,6 +58,7 @@ export function createApp(deps: AppDeps): Hono {
     });
 
   return new Hono()
+    .use('/api/*', deps.cors ?? ((_c, next) => next()))
     .use(apiSecurityHeaders)
     .onError(errorAnswer)
     .route('/api', api)

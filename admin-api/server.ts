@@ -13,6 +13,7 @@ import { readBucketConfig } from './bucket/bucket-config.ts';
 import { BucketPublisher } from './bucket/bucket-publisher.ts';
 import { readConfig } from './config.ts';
 import { DocumentStore } from './documents/document-store.ts';
+import { publicCors } from './http/public-cors.ts';
 import { documentUploads, imageUploads, keepUploadsTidy } from './images/housekeeping.ts';
 import { ImageStore } from './images/image-store.ts';
 import { mailNotifier, noMail } from './mail/notifier.ts';
@@ -60,6 +61,7 @@ const app = createApp({
   notifier,
   trustProxy: config.trustProxy,
   audit,
+  cors: publicCors(),
 });
 
 const server = createServer(siteListener(() => publisher.snapshot, getRequestListener(app.fetch)));
