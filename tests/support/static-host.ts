@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, normalize } from 'node:path';
+import { objectHeaders } from '../../admin-api/bucket/object-headers.ts';
 
 export interface StaticHost {
   url: string;
@@ -19,11 +20,11 @@ export async function serveFolder(dir: string): Promise<StaticHost> {
     let file = join(dir, path);
     if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
     if (!file.startsWith(dir) || !existsSync(file)) {
-      response.writeHead(404, { 'content-type': 'text/html' });
+      response.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
       response.end(await readFile(join(dir, '404.html')).catch(() => 'Not found'));
       return;
     }
-    response.writeHead(200);
+    response.writeHead(200, { 'content-type': objectHeaders(file.slice(dir.length)).contentType });
     response.end(await readFile(file));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
