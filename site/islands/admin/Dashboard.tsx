@@ -19,7 +19,7 @@ import { LogosSection } from './LogosSection.tsx';
 import { NEWS } from './news.tsx';
 import { PagesSection } from './PagesSection.tsx';
 import { PasswordWarning } from './PasswordWarning.tsx';
-import { PublishingIndicator, PublishingProblem } from './Publishing.tsx';
+import { BucketIndicator, PublishingIndicator, PublishingProblem } from './Publishing.tsx';
 import { SiteSettingsSection } from './SiteSettingsSection.tsx';
 import { SchoolTimeZone } from './time-zone.ts';
 import { type ContentVersion, fetchContent, useContentDocument } from './use-content-document.ts';
@@ -135,6 +135,7 @@ function DashboardView({ loaded }: { loaded: Loaded }) {
               {schoolName} <span>Dashboard</span>
             </h1>
             <PublishingIndicator publishing={publishing} />
+            <BucketIndicator publishing={publishing} />
             <a className="button secondary" href="/" target="_blank" rel="noopener">
               View site
             </a>
