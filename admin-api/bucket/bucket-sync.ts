@@ -38,7 +38,8 @@ export function bucketClient(config: BucketConfig): S3Client {
     endpoint: config.endpoint,
     forcePathStyle: true,
     requestChecksumCalculation: 'WHEN_REQUIRED',
-    maxAttempts: 1, // BucketPublisher retries a whole sync, with backoff
+    // The SDK tries a request again at once (3 attempts); BucketPublisher retries a failed sync later.
+    maxAttempts: 3,
   });
 }
 

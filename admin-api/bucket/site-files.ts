@@ -25,8 +25,7 @@ export interface PublishedSite {
 
 export async function collectSiteFiles(site: PublishedSite, stores: UploadStores): Promise<SiteFiles> {
   const files: SiteFiles = new Map();
-  const add = (path: string, body: Buffer) =>
-    files.set(path, { body, hash: createHash('sha256').update(body).digest('hex') });
+  const add = (path: string, body: Buffer) => files.set(path, { body, hash: contentHash(path, body) });
   for (const entry of await readdir(site.publicDir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile()) continue;
     const file = join(entry.parentPath, entry.name);
@@ -41,4 +40,24 @@ export async function collectSiteFiles(site: PublishedSite, stores: UploadStores
     if (body) add(path, body);
   }
   return files;
+}
+
+/**
+ * A hash of what the file shows, so that a page whose content did not change is not uploaded
+ * again. Two things differ on every render without changing the page: Astro numbers the islands
+ * anew (`<astro-island uid="…">`, unique within the page only), and the events island is handed
+ * the moment of rendering (`builtAt`), from which it moves on to the visitor's clock at once; the
+ * day's split into upcoming and past events is in the rest of the page and still counts.
+ */
+function contentHash(path: string, body: Buffer): string {
+  const hash = createHash('sha256');
+  if (path.endsWith('.html')) {
+    hash.update(
+      body
+        .toString('utf8')
+        .replace(/<astro-island uid="[^"]*"/g, '<astro-island')
+        .replace(/(&quot;builtAt&quot;:\[0,&quot;)[^&]*/g, '$1'),
+    );
+  } else hash.update(body);
+  return hash.digest('hex');
 }
