@@ -10,7 +10,8 @@ import type { DocumentStore } from '../documents/document-store.ts';
 import type { ImageStore, RenditionWidth } from '../images/image-store.ts';
 
 const TEXT_FILES = new Set(['.html', '.xml', '.ics', '.txt', '.css', '.json', '.webmanifest']);
-const UPLOAD_PATH = /\/(images|documents)\/([a-f0-9]{32}\.[a-z]+(?:-\d+\.webp)?)/g;
+// `/api/document/…` too: page texts may link documents that way (site/contract/content.ts).
+const UPLOAD_PATH = /\/(images|documents|api\/document)\/([a-f0-9]{32}\.[a-z]+(?:-\d+\.webp)?)/g;
 const RENDITION = /^(.+)-(\d+)\.webp$/;
 
 /** Every `/images/…` and `/documents/…` path mentioned by the text files under `dir`. */
@@ -42,8 +43,9 @@ export interface UploadStores {
 
 /** The bytes at an upload's static path, or null when there is no such upload. */
 export async function uploadBody(path: string, { images, documents }: UploadStores): Promise<Buffer | null> {
-  const [, kind, name] = path.split('/') as [string, string, string];
-  if (kind === 'documents') return (await documents.read(name))?.body ?? null;
+  const kind = path.slice(1, path.lastIndexOf('/'));
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  if (kind === 'documents' || kind === 'api/document') return (await documents.read(name))?.body ?? null;
   const rendition = RENDITION.exec(name);
   if (!rendition) return (await images.original(name))?.body ?? null;
   const width = RENDITION_WIDTHS.find((allowed) => String(allowed) === rendition[2]) as RenditionWidth | undefined;
