@@ -3,10 +3,12 @@
  * bucket when it starts, each edit uploads only what changed, files no longer part of the site
  * go, and a bucket that fails shows in the build status while editing goes on.
  */
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { GetObjectCommand, ListObjectsV2Command, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -190,6 +192,26 @@ describe('publishing to a bucket', () => {
     }
     await synced(new Date().toISOString());
     expect((await object('privacy/index.html'))?.text).toContain('Kept while the bucket is away');
+  });
+});
+
+describe('npm run publish', () => {
+  const publish = (bucket: string) =>
+    promisify(execFile)(process.execPath, ['admin-api/bucket/cli.ts'], {
+      env: { ...process.env, ...env, PUBLISH_S3_BUCKET: bucket, DATA_DIR: site.dataDir, UPLOADS_DIR: site.uploadsDir },
+    });
+
+  it('syncs the published site once, uploading nothing that is already there', async () => {
+    await synced();
+    const { stdout } = await publish(BUCKET);
+    expect(stdout).toMatch(/Published to school-site\/www\/: 0 of \d+ files uploaded/);
+  });
+
+  it('stops with one message when the bucket cannot be written', async () => {
+    const failed = await publish('no-such-bucket').catch((error) => error);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/^npm run publish failed: .+/);
+    expect(failed.stderr).not.toMatch(/\n\s+at /);
   });
 });
 
