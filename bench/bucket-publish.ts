@@ -94,16 +94,13 @@ try {
   console.log(
     `Uploaded per small edit: objects max ${percent(Math.max(...objectShares))} (goal ≤ 20 %), bytes max ${percent(Math.max(...byteShares))} (goal ≤ 5 %)`,
   );
+  const failures = server
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('Publishing to the bucket failed'));
+  console.log(`Failed syncs (tried again): ${failures.length}`);
+  for (const line of failures.slice(0, 5)) console.log(`  ${line}`);
 } finally {
-  if (process.env.DEBUG_BUCKET)
-    console.log(
-      server
-        .output()
-        .split('\n')
-        .filter((line) => line.includes('changed'))
-        .slice(-3)
-        .join('\n'),
-    );
   await disposeServer(server);
   await s3rver.close();
   await rm(base, { recursive: true, force: true });
