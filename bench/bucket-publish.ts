@@ -58,6 +58,7 @@ try {
   const latencies: number[] = [];
   const objectShares: number[] = [];
   const byteShares: number[] = [];
+  const syncDurations: number[] = [];
   for (let edit = 1; edit <= EDITS; edit++) {
     const marker = `Bench edit ${edit} ${Date.now()}`;
     const before = (await bucket()).at!;
@@ -83,6 +84,7 @@ try {
       status = await bucket();
     }
     const counts = status.lastSync!;
+    syncDurations.push(counts.durationMs);
     objectShares.push(counts.uploadedObjects / counts.objects);
     byteShares.push(counts.uploadedBytes / counts.bytes);
   }
@@ -98,6 +100,9 @@ try {
     .output()
     .split('\n')
     .filter((line) => line.includes('Publishing to the bucket failed'));
+  console.log(
+    `Sync of one edit (collect, hash, upload): p50 ${p(syncDurations, 0.5)} ms, max ${Math.max(...syncDurations)} ms`,
+  );
   console.log(`Failed syncs (tried again): ${failures.length}`);
   for (const line of failures.slice(0, 5)) console.log(`  ${line}`);
 } finally {
