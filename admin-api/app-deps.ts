@@ -1,3 +1,4 @@
+import type { MiddlewareHandler } from 'hono';
 import type { BuildStatus } from '../site/contract/api.ts';
 import type { AuditLog } from './audit/audit-log.ts';
 import type { DocumentStore } from './documents/document-store.ts';
@@ -17,4 +18,6 @@ export interface AppDeps {
   trustProxy: boolean;
   /** Who changed what, and every login. */
   audit: AuditLog;
+  /** CORS for the public pages' origin when they call the API from elsewhere (http/public-cors.ts). */
+  cors?: MiddlewareHandler | null;
 }

@@ -19,6 +19,7 @@ import { imageRoutes } from './routes/images.ts';
 import { leadershipRoutes } from './routes/leadership.ts';
 import { pageRoutes } from './routes/pages.ts';
 import { settingsRoutes } from './routes/settings.ts';
+import { staticUploadRoutes } from './routes/static-uploads.ts';
 import { twoFactorRoutes } from './routes/two-factor.ts';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -57,9 +58,11 @@ export function createApp(deps: AppDeps): Hono {
     });
 
   return new Hono()
+    .use('/api/*', deps.cors ?? ((_c, next) => next()))
     .use(apiSecurityHeaders)
     .onError(errorAnswer)
     .route('/api', api)
+    .route('/', staticUploadRoutes(deps))
     .all('*', () => {
       throw new HttpError(404, 'Not found');
     });

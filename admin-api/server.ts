@@ -9,8 +9,11 @@ import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { AuditLog, auditFile } from './audit/audit-log.ts';
 import { loadJwtSecret } from './auth/jwt-secret.ts';
+import { readBucketConfig } from './bucket/bucket-config.ts';
+import { BucketPublisher } from './bucket/bucket-publisher.ts';
 import { readConfig } from './config.ts';
 import { DocumentStore } from './documents/document-store.ts';
+import { publicCors } from './http/public-cors.ts';
 import { documentUploads, imageUploads, keepUploadsTidy } from './images/housekeeping.ts';
 import { ImageStore } from './images/image-store.ts';
 import { mailNotifier, noMail } from './mail/notifier.ts';
@@ -34,16 +37,19 @@ const stores = await openStores(config.dataDir).catch((error: unknown) => {
 });
 const audit = await AuditLog.open(auditFile(config.dataDir));
 const jwtSecret = await loadJwtSecret(config.jwtSecret, config.dataDir);
+const images = new ImageStore(config.uploadsDir);
+const documents = new DocumentStore(config.uploadsDir);
+const bucketConfig = readBucketConfig();
+const bucket = bucketConfig && new BucketPublisher(bucketConfig, { images, documents });
 console.log('Preparing the public site…');
 const publisher = await Publisher.open({
   root,
   dataDir: config.dataDir,
   uploadsDir: config.uploadsDir,
   content: stores.content,
+  mirror: bucket ?? undefined,
 });
 
-const images = new ImageStore(config.uploadsDir);
-const documents = new DocumentStore(config.uploadsDir);
 const stopTidying = keepUploadsTidy(stores.content, [imageUploads(images), documentUploads(documents)]);
 const notifier = config.mail ? mailNotifier(config.mail) : noMail;
 
@@ -56,6 +62,7 @@ const app = createApp({
   notifier,
   trustProxy: config.trustProxy,
   audit,
+  cors: publicCors(),
 });
 
 const administratorExists = () => stores.admins.data.admins.length > 0;
@@ -71,6 +78,7 @@ server.listen(config.port, () => {
   console.log(
     config.mail ? `  e-mails to:  ${config.mail.to}` : '  e-mails:     off (SMTP_URL and NOTIFY_EMAIL not set)',
   );
+  if (bucketConfig) console.log(`  bucket:      ${bucketConfig.bucket}/${bucketConfig.prefix}`);
 });
 
 let stopping = false;
@@ -87,6 +95,7 @@ async function stop(signal: string) {
   await Promise.race([notifier.settled(), new Promise((resolve) => setTimeout(resolve, 3_000))]);
   await audit.settled();
   await publisher.close();
+  bucket?.close();
   process.exit(0);
 }
 process.on('SIGTERM', () => void stop('SIGTERM'));

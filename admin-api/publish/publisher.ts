@@ -1,6 +1,6 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { BuildStatus } from '../../site/contract/api.ts';
+import type { BucketStatus, BuildStatus } from '../../site/contract/api.ts';
 import { dateInZone } from '../../site/contract/dates.ts';
 import type { ContentStore } from '../store/stores.ts';
 import { type BuildFolder, BuildFolders, type BuildInfo } from './build-folders.ts';
@@ -19,6 +19,13 @@ export interface PublisherOptions {
   content: ContentStore;
   /** Renders the site; the publishing process unless a test passes its own. */
   builder?: SiteBuilder;
+  /** Publishes the served site elsewhere too (bucket/bucket-publisher.ts): at start and after each build. */
+  mirror?: SiteMirror;
+}
+
+export interface SiteMirror {
+  sync(site: { publicDir: string; redirects: Redirects }): void;
+  readonly status: BucketStatus;
 }
 
 export interface SiteBuilder {
@@ -49,11 +56,13 @@ export class Publisher {
   #dayWatch: NodeJS.Timeout;
   /** The school's date when the served build was rendered. */
   #liveDay: string | null = null;
+  #mirror: SiteMirror | undefined;
   readonly scheduler: RebuildScheduler;
 
   private constructor(options: PublisherOptions, codeHash: string) {
     const siteDir = join(options.dataDir, 'site');
     this.#content = options.content;
+    this.#mirror = options.mirror;
     this.#codeHash = codeHash;
     this.#folders = new BuildFolders(siteDir);
     this.#builder =
@@ -92,7 +101,8 @@ export class Publisher {
   }
 
   get status(): BuildStatus {
-    return this.scheduler.status;
+    const status = this.scheduler.status;
+    return this.#mirror ? { ...status, bucket: this.#mirror.status } : status;
   }
 
   /** Stops rebuilding; a build that runs is abandoned and its folder removed on the next start. */
@@ -110,6 +120,7 @@ export class Publisher {
       this.#liveDay = current.info.day ?? null;
       if (current.info.fingerprint === this.#fingerprint(JSON.stringify(this.#content.data))) {
         this.scheduler.markLive(this.#content.revision);
+        this.#mirrorSite(current.folder);
         return;
       }
     }
@@ -120,8 +131,12 @@ export class Publisher {
 
   async #load(folder: BuildFolder): Promise<SiteSnapshot> {
     const headers = JSON.parse(await readFile(folder.headersFile, 'utf8')) as PageHeaders;
-    const redirects = JSON.parse(await readFile(folder.redirectsFile, 'utf8').catch(() => '{}')) as Redirects;
-    return this.#loader.load(folder.publicDir, headers, redirects);
+    return this.#loader.load(folder.publicDir, headers, await redirectsOf(folder));
+  }
+
+  #mirrorSite(folder: BuildFolder) {
+    const mirror = this.#mirror;
+    if (mirror) void redirectsOf(folder).then((redirects) => mirror.sync({ publicDir: folder.publicDir, redirects }));
   }
 
   #fingerprint(contentJson: string) {
@@ -163,10 +178,15 @@ export class Publisher {
       });
       this.#snapshot = snapshot;
       this.#liveDay = day;
+      this.#mirrorSite(folder);
     } catch (error) {
       await rm(folder.dir, { recursive: true, force: true });
       throw error;
     }
     await this.#folders.prune();
   }
+}
+
+async function redirectsOf(folder: BuildFolder): Promise<Redirects> {
+  return JSON.parse(await readFile(folder.redirectsFile, 'utf8').catch(() => '{}')) as Redirects;
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { PAGE_SECURITY_HEADERS } from '../http/security-headers.ts';
+import { isUploadPath } from '../routes/static-uploads.ts';
 import { findFile, findRedirect, type SiteSnapshot, type StaticFile, type Variant } from './static-site.ts';
 
 /**
@@ -16,7 +17,7 @@ export function siteListener(
   return (request, response) => {
     const url = request.url ?? '/';
     const method = request.method;
-    if (isApiPath(url) || (method !== 'GET' && method !== 'HEAD')) {
+    if (isApiPath(url) || isUploadPath(url) || (method !== 'GET' && method !== 'HEAD')) {
       next(request, response);
       return;
     }

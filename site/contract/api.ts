@@ -18,6 +18,31 @@ export interface BuildStatus {
   error: string | null;
   /** Builds started since the server started. */
   buildCount: number;
+  /** Publishing to the S3 bucket (PUBLISH_S3_BUCKET); absent when there is none. */
+  bucket?: BucketStatus;
+}
+
+/** How the last sync of the public site to the bucket went. */
+export interface BucketStatus {
+  /** `retrying`: the last sync failed and is tried again; `failed`: it kept failing. */
+  state: 'ok' | 'retrying' | 'failed';
+  error?: string;
+  /** When the state was reached; null before the first sync ended. */
+  at: string | null;
+  /** True while a sync runs or waits. */
+  syncing: boolean;
+  /** Counts of the last successful sync. */
+  lastSync: BucketSyncCounts | null;
+}
+
+export interface BucketSyncCounts {
+  /** Files of the site. */
+  objects: number;
+  bytes: number;
+  uploadedObjects: number;
+  uploadedBytes: number;
+  deletedObjects: number;
+  durationMs: number;
 }
 
 /** GET /api/admin/session */

@@ -208,11 +208,11 @@ function perTimeZone<T>(make: (timeZone: string) => T): (timeZone: string) => T 
 }
 
 /** A link to a stored document, as pages (and any other text of the content) write it. */
-const DOCUMENT_LINK = /\/api\/document\/([a-f0-9]{32}\.pdf)/g;
+const DOCUMENT_LINK = /\/(?:api\/document|documents)\/([a-f0-9]{32}\.pdf)/g;
 
 /**
  * Every document id the content uses: the circulars' documents, and every document linked as
- * `/api/document/{documentId}` from any text of the content (page bodies above all), whichever
+ * `/documents/{documentId}` or `/api/document/{documentId}` from any text of the content (page bodies above all), whichever
  * field holds it.
  */
 export function referencedDocumentIds(content: SiteContent): Set<string> {

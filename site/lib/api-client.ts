@@ -1,7 +1,10 @@
 /**
- * How the islands call the API: relative paths on the same origin, JSON in and out, and errors
- * that tell a dropped connection apart from an answer with a message.
+ * How the islands call the API: paths on the same origin (or on PUBLIC_API_ORIGIN, when the page
+ * names one: ./api-origin.ts), JSON in and out, and errors that tell a dropped connection apart
+ * from an answer with a message.
  */
+import { apiOriginOfPage } from './api-origin.ts';
+
 export const CONNECTION_MESSAGE = 'Cannot connect to server. Please make sure the backend is running on port 5000.';
 
 export class ApiError extends Error {
@@ -47,7 +50,7 @@ export async function apiExchange<T>(
   if (options.json !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await fetch(apiOriginOfPage() + path, {
       method: options.method ?? 'GET',
       headers,
       body: options.json !== undefined ? JSON.stringify(options.json) : options.body,

@@ -7,13 +7,13 @@ describe('imageSources', () => {
   it('offers every rendition of an image wider than the largest one', () => {
     const { src, srcset } = imageSources(id, { width: 2560, height: 1440 });
     expect(src).toBe(imageUrl(id, 640));
-    expect(srcset).toBe([320, 640, 960, 1280].map((w) => `/api/image/${id}?w=${w} ${w}w`).join(', '));
+    expect(srcset).toBe([320, 640, 960, 1280].map((w) => `/images/${id}-${w}.webp ${w}w`).join(', '));
   });
 
   it('never describes a rendition as wider than the image', () => {
     const { src, srcset } = imageSources(id, { width: 500, height: 400 });
-    expect(srcset).toBe(`/api/image/${id}?w=320 320w, /api/image/${id}?w=640 500w`);
-    expect(src).toBe(`/api/image/${id}?w=640`);
+    expect(srcset).toBe(`/images/${id}-320.webp 320w, /images/${id}-640.webp 500w`);
+    expect(src).toBe(`/images/${id}-640.webp`);
   });
 
   it('offers every rendition when the size is unknown', () => {

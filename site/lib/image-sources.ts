@@ -1,6 +1,7 @@
 /**
- * Where a stored image is served: `/api/image/<imageId>`, and WebP renditions of it at the widths
- * below (never larger than the image itself). Used by the pages and the islands alike.
+ * Where a stored image is served: `/images/<imageId>`, and WebP renditions of it at the widths
+ * below (never larger than the image itself) at `/images/<imageId>-<width>.webp`: static paths, so
+ * a static build or a bucket holds one file per rendition. Used by the pages and the islands alike.
  */
 export const RENDITION_WIDTHS = [320, 640, 960, 1280] as const;
 
@@ -10,8 +11,8 @@ export interface ImageSize {
 }
 
 export function imageUrl(imageId: string, width?: number): string {
-  const path = `/api/image/${encodeURIComponent(imageId)}`;
-  return width === undefined ? path : `${path}?w=${width}`;
+  const path = `/images/${encodeURIComponent(imageId)}`;
+  return width === undefined ? path : `${path}-${width}.webp`;
 }
 
 export interface ImageSources {

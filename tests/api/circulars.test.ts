@@ -174,7 +174,7 @@ describe('/notifications-circular', () => {
     const html = await (await fetch(`${site.url}/notifications-circular`)).text();
     expect(html).toContain('Annual day invitation');
     expect(html).toContain('Issued on 12 December 2025');
-    expect(html).toContain(`href="/api/document/${document.documentId}"`);
+    expect(html).toContain(`href="/documents/${document.documentId}"`);
     expect(html).toContain('Summer holidays');
     expect(html).not.toContain('Winter uniform');
   });

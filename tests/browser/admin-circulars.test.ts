@@ -74,7 +74,7 @@ describe('the Circulars section', () => {
     const [added] = (await circulars()).filter((c) => c.title === TITLE);
     expect(added!.document).toEqual({ documentId: expect.stringMatching(/\.pdf$/), originalName: 'Sports day.pdf' });
     expect(await item.getByRole('link', { name: 'Sports day.pdf' }).getAttribute('href')).toBe(
-      `/api/document/${added!.document!.documentId}`,
+      `/documents/${added!.document!.documentId}`,
     );
     expect(await seriousA11yViolations(page)).toEqual([]);
     admin.expectNoProblems();
@@ -87,7 +87,7 @@ describe('the Circulars section', () => {
     // The title is there for screen readers, who hear which circular the link opens.
     const link = card.getByRole('link', { name: new RegExp(`^Read the circular\\s*: ${TITLE} \\(PDF\\)$`) });
     const href = await link.getAttribute('href');
-    expect(href).toBe(`/api/document/${added!.document!.documentId}`);
+    expect(href).toBe(`/documents/${added!.document!.documentId}`);
     const opened = await visitor.page.request.get(site.url + href);
     expect(opened.status()).toBe(200);
     expect(opened.headers()['content-type']).toBe('application/pdf');

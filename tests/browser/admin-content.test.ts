@@ -33,7 +33,7 @@ describe('logos', () => {
     await tile.waitFor();
     const [logo] = (await content()).logos;
     expect(logo.originalName).toBe('crest.png');
-    expect(await tile.getByRole('img').getAttribute('src')).toBe(`/api/image/${logo.imageId}?w=320`);
+    expect(await tile.getByRole('img').getAttribute('src')).toBe(`/images/${logo.imageId}-320.webp`);
     await expect
       .poll(() => tile.getByRole('img').evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
       .toBeGreaterThan(0);

@@ -74,7 +74,7 @@ describe.each(galleries)('$id', ({ id, publicPath, captionMissing }) => {
     expect(await section.getByLabel('Caption').inputValue()).toBe('');
     const [item] = (await content())[id];
     expect(item.caption).toBe(caption);
-    expect(await tile.getByRole('img', { name: caption }).getAttribute('src')).toBe(`/api/image/${item.imageId}?w=320`);
+    expect(await tile.getByRole('img', { name: caption }).getAttribute('src')).toBe(`/images/${item.imageId}-320.webp`);
     await site.waitUntilLive();
     expect(await publicHtml(publicPath)).toContain(caption);
 

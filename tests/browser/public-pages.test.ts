@@ -70,7 +70,7 @@ describe.each(Object.entries(VIEWPORTS))('leadership at %s width', (_, viewport)
     expect(await portrait.getAttribute('alt')).toBe(`${school.leaders.president.name}, President`);
     expect(await portrait.getAttribute('width')).toBe('600');
     expect(await portrait.getAttribute('height')).toBe('800');
-    expect(await portrait.getAttribute('srcset')).toContain(`/api/image/${presidentImageId}?w=320 320w`);
+    expect(await portrait.getAttribute('srcset')).toContain(`/images/${presidentImageId}-320.webp 320w`);
     expect(await portrait.getAttribute('sizes')).toBeTruthy();
     expect(await portrait.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(cspViolations).toEqual([]);

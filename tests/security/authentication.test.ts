@@ -30,6 +30,9 @@ const PUBLIC_CALLS = [
   'POST /api/alumni',
   'GET /api/circulars',
   'GET /api/document/:documentId',
+  // The uploads at the static paths the pages link.
+  'GET /images/:name',
+  'GET /documents/:name',
   'POST /api/contact',
   'POST /api/admin/login',
   // Anyone while no administrator exists (the setup button), then administrators only: below.

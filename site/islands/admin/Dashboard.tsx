@@ -11,7 +11,7 @@ import { type AccountsList, loadAccounts } from './AccountsSection.tsx';
 import type { AlumniList } from './AlumniSection.tsx';
 import { DASHBOARD_SECTIONS, type DashboardState } from './dashboard-sections.tsx';
 import { PasswordWarning } from './PasswordWarning.tsx';
-import { PublishingIndicator, PublishingProblem } from './Publishing.tsx';
+import { BucketIndicator, PublishingIndicator, PublishingProblem } from './Publishing.tsx';
 import { SectionNav } from './SectionNav.tsx';
 import { SchoolTimeZone } from './time-zone.ts';
 import { type ContentVersion, fetchContent, useContentDocument } from './use-content-document.ts';
@@ -142,6 +142,7 @@ function DashboardView({ loaded }: { loaded: Loaded }) {
               {schoolName} <span>Dashboard</span>
             </h1>
             <PublishingIndicator publishing={publishing} />
+            <BucketIndicator publishing={publishing} />
             <a className="button secondary" href="/" target="_blank" rel="noopener">
               View site
             </a>

@@ -40,3 +40,26 @@ export function PublishingProblem({ publishing }: { publishing: Publishing }) {
     </div>
   );
 }
+
+/**
+ * With a bucket (PUBLISH_S3_BUCKET): whether it holds the published site, is being brought up to
+ * date, or keeps failing (tried again by itself; editing goes on meanwhile).
+ */
+export function BucketIndicator({ publishing }: { publishing: Publishing }) {
+  const bucket = publishing.status?.bucket;
+  if (!bucket) return null;
+  const state = bucket.state !== 'ok' ? bucket.state : bucket.syncing || !bucket.at ? 'uploading' : 'ok';
+  const look = { ok: 'live', uploading: 'publishing', retrying: 'publishing', failed: 'failed' }[state];
+  const text = {
+    ok: 'Bucket up to date',
+    uploading: 'Uploading to the bucket…',
+    retrying: 'Bucket upload failed, retrying…',
+    failed: 'Bucket upload failing',
+  }[state];
+  return (
+    <p className={`publishing publishing-${look}`} role="status" title={bucket.error}>
+      <span className="publishing-dot" aria-hidden="true" />
+      {text}
+    </p>
+  );
+}

@@ -41,8 +41,9 @@ export function usePublishing(): Publishing {
         setStatus(next);
         setChanged(false);
       }
-      if (next?.live) return;
-      timer = setTimeout(poll, next?.state === 'failed' ? AFTER_FAILURE_POLL_MS : POLL_MS);
+      if (next?.live && settledBucket(next)) return;
+      const failing = next?.state === 'failed' || (next?.live && next.bucket?.state !== 'ok');
+      timer = setTimeout(poll, failing ? AFTER_FAILURE_POLL_MS : POLL_MS);
     };
     void poll();
     return () => {
@@ -57,3 +58,6 @@ export function usePublishing(): Publishing {
   }, []);
   return { status, reachable, changed, watch };
 }
+
+/** No bucket, or one that holds the published site. */
+const settledBucket = ({ bucket }: BuildStatus) => !bucket || (bucket.state === 'ok' && !bucket.syncing);

@@ -1,0 +1,40 @@
+/**
+ * `npm run publish`: one full sync of the public site to the bucket (PUBLISH_S3_*), from the site
+ * `npm start` last published in DATA_DIR and the uploads in UPLOADS_DIR.
+ */
+import { readFile, readlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { readConfig } from '../config.ts';
+import { DocumentStore } from '../documents/document-store.ts';
+import { ImageStore } from '../images/image-store.ts';
+import type { Redirects } from '../publish/render-pages.ts';
+import { readBucketConfig } from './bucket-config.ts';
+import { describe } from './bucket-publisher.ts';
+import { bucketClient, syncBucket } from './bucket-sync.ts';
+import { collectSiteFiles } from './site-files.ts';
+
+try {
+  const config = readConfig();
+  const bucket = readBucketConfig();
+  if (!bucket) throw new Error('Set PUBLISH_S3_BUCKET (and PUBLISH_S3_ENDPOINT for a service other than AWS)');
+  const siteDir = join(config.dataDir, 'site');
+  const build = await readlink(join(siteDir, 'current')).catch(() => {
+    throw new Error(`There is no published site in ${siteDir}: start the server once (npm start) to build it`);
+  });
+  const folder = join(siteDir, build);
+  const redirects = JSON.parse(await readFile(join(folder, 'redirects.json'), 'utf8').catch(() => '{}')) as Redirects;
+  const files = await collectSiteFiles(
+    { publicDir: join(folder, 'public'), redirects },
+    { images: new ImageStore(config.uploadsDir), documents: new DocumentStore(config.uploadsDir) },
+  );
+  const client = bucketClient(bucket);
+  const counts = await syncBucket(client, bucket, files);
+  client.destroy();
+  console.log(
+    `Published to ${bucket.bucket}/${bucket.prefix}: ${counts.uploadedObjects} of ${counts.objects} files uploaded ` +
+      `(${counts.uploadedBytes} of ${counts.bytes} bytes), ${counts.deletedObjects} deleted.`,
+  );
+} catch (error) {
+  console.error(`npm run publish failed: ${describe(error)}`);
+  process.exit(1);
+}

@@ -1,0 +1,50 @@
+import { Hono } from 'hono';
+import { DOCUMENT_ID_PATTERN, IMAGE_ID_PATTERN } from '../../site/contract/content.ts';
+import { RENDITION_WIDTHS } from '../../site/lib/image-sources.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { HttpError } from '../http/errors.ts';
+import { etagMatches } from '../http/etag.ts';
+import { DOCUMENT_SECURITY_POLICY } from '../http/security-headers.ts';
+import type { RenditionWidth } from '../images/image-store.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const RENDITION = /^(.+)-(\d+)\.webp$/;
+
+/**
+ * The uploads at the static paths the pages link (site/lib/image-sources.ts, document-url.ts):
+ * `/images/<imageId>`, `/images/<imageId>-<width>.webp`, `/documents/<documentId>`. The same
+ * paths are files in a static build or a bucket; `/api/image` and `/api/document` answer too.
+ */
+export function staticUploadRoutes({ images, documents }: AppDeps) {
+  return new Hono()
+    .get('/images/:name', async (c) => {
+      const name = c.req.param('name');
+      const rendition = RENDITION.exec(name);
+      const width = RENDITION_WIDTHS.find((allowed) => String(allowed) === rendition?.[2]) as
+        | RenditionWidth
+        | undefined;
+      const image =
+        rendition && width && IMAGE_ID_PATTERN.test(rendition[1]!)
+          ? await images.rendition(rendition[1]!, width)
+          : IMAGE_ID_PATTERN.test(name)
+            ? await images.original(name)
+            : null;
+      if (!image) throw new HttpError(404, 'This image does not exist');
+      const headers = { ETag: image.etag, 'Cache-Control': IMMUTABLE };
+      if (etagMatches(c.req.header('if-none-match'), image.etag)) return c.body(null, 304, headers);
+      return c.body(new Uint8Array(image.body), 200, { ...headers, 'Content-Type': image.type });
+    })
+    .get('/documents/:name', async (c) => {
+      const name = c.req.param('name');
+      const document = DOCUMENT_ID_PATTERN.test(name) ? await documents.read(name) : null;
+      if (!document) throw new HttpError(404, 'This document does not exist');
+      return c.body(new Uint8Array(document.body), 200, {
+        'Content-Type': 'application/pdf',
+        'Cache-Control': IMMUTABLE,
+        'Content-Security-Policy': DOCUMENT_SECURITY_POLICY,
+      });
+    });
+}
+
+/** Whether a request path is one of these, which the server answers instead of the built site. */
+export const isUploadPath = (url: string) => url.startsWith('/images/') || url.startsWith('/documents/');

@@ -1,0 +1,227 @@
+/**
+ * Publishing to an S3 bucket (PUBLISH_S3_*), against s3rver started here: the server fills a fresh
+ * bucket when it starts, each edit uploads only what changed, files no longer part of the site
+ * go, and a bucket that fails shows in the build status while editing goes on.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { GetObjectCommand, ListObjectsV2Command, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BucketStatus } from '../../site/contract/api.ts';
+import { uploaded } from '../api/helpers.ts';
+import { solidImage } from '../api/test-images.ts';
+import { testServer } from '../support/harness.ts';
+
+const BUCKET = 'school-site';
+const PREFIX = 'www/';
+const env: Record<string, string> = {};
+let s3rver: S3rver;
+let s3dir: string;
+let port: number;
+let client: S3Client;
+
+const startS3rver = async () => {
+  s3rver = new S3rver({
+    port,
+    address: '127.0.0.1',
+    silent: true,
+    directory: s3dir,
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
+  await s3rver.run();
+};
+
+beforeAll(async () => {
+  s3dir = await mkdtemp(join(tmpdir(), 's3rver-'));
+  port = await freePort();
+  await startS3rver();
+  Object.assign(env, {
+    PUBLISH_S3_BUCKET: BUCKET,
+    PUBLISH_S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    PUBLISH_S3_REGION: 'us-east-1',
+    PUBLISH_S3_PREFIX: PREFIX,
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+  });
+  client = new S3Client({
+    region: 'us-east-1',
+    endpoint: env.PUBLISH_S3_ENDPOINT,
+    forcePathStyle: true,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+});
+
+const site = testServer({ admin: true, env });
+
+afterAll(async () => {
+  client?.destroy();
+  await s3rver?.close();
+  await rm(s3dir, { recursive: true, force: true });
+});
+
+async function bucketStatus(): Promise<BucketStatus> {
+  return (await site.asAdmin('GET', '/api/admin/build-status')).body.bucket;
+}
+
+/** Waits until the site is live and the bucket holds it (a sync ended after `after`). */
+async function synced(after = '') {
+  await site.waitUntilLive();
+  for (let tries = 0; tries < 600; tries++) {
+    const status = await bucketStatus();
+    if (!status.syncing && status.state === 'ok' && status.at && status.at > after) return status;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the bucket was not synced: ${JSON.stringify(await bucketStatus())}`);
+}
+
+async function object(path: string) {
+  try {
+    const answer = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: PREFIX + path }));
+    return {
+      text: (await answer.Body?.transformToString()) ?? '',
+      type: answer.ContentType,
+      cacheControl: answer.CacheControl,
+    };
+  } catch (error) {
+    if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
+    throw error;
+  }
+}
+
+async function keys(): Promise<string[]> {
+  const found: string[] = [];
+  let token: string | undefined;
+  do {
+    const page = await client.send(
+      new ListObjectsV2Command({ Bucket: BUCKET, Prefix: PREFIX, ContinuationToken: token }),
+    );
+    for (const item of page.Contents ?? []) found.push(item.Key!.slice(PREFIX.length));
+    token = page.NextContinuationToken;
+  } while (token);
+  return found;
+}
+
+describe('publishing to a bucket', () => {
+  let eventId: string;
+  let imageId: string;
+
+  it('fills a fresh bucket with the whole site when the server starts', async () => {
+    const status = await synced();
+    expect(status.lastSync?.uploadedObjects).toBe(status.lastSync?.objects);
+    const home = await object('index.html');
+    expect(home?.text).toContain('<html');
+    expect(home?.type).toBe('text/html; charset=utf-8');
+    expect(home?.cacheControl).toMatch(/max-age=0|no-cache/);
+    expect(await object('404.html')).not.toBeNull();
+    const redirect = await object('about/index.html');
+    expect(redirect?.text).toContain('http-equiv="refresh"');
+    const asset = (await keys()).find((key) => key.startsWith('_astro/') && key.endsWith('.css'));
+    expect(asset).toBeDefined();
+    const css = await object(asset!);
+    expect(css?.type).toBe('text/css; charset=utf-8');
+    expect(css?.cacheControl).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('uploads a new event with its picture, and only what changed', async () => {
+    const before = await synced();
+    const picture = await uploaded(
+      site.url,
+      site.token,
+      await solidImage('png', 700, 500, { r: 10, g: 120, b: 200 }),
+      'bus.png',
+    );
+    imageId = picture.imageId;
+    const answer = await site.asAdmin('POST', '/api/events', {
+      json: {
+        title: 'Bucket brigade',
+        description: 'Carried to the cloud',
+        date: '2031-02-01',
+        time: '10:00',
+        location: 'Hall',
+        image: picture,
+      },
+    });
+    expect(answer.status).toBe(201);
+    eventId = answer.body.find((event: { title: string }) => event.title === 'Bucket brigade')._id;
+    const status = await synced(before.at!);
+    const page = await object('eventsnews/index.html');
+    expect(page?.text).toContain('Bucket brigade');
+    const images = (await keys()).filter((key) => key.startsWith(`images/${imageId}`));
+    expect(images.length).toBeGreaterThan(0);
+    const image = await object(images[0]!);
+    expect(image?.type).toBe('image/webp');
+    expect(image?.cacheControl).toBe('public, max-age=31536000, immutable');
+    expect(page?.text).toContain(`/${images[0]}`);
+    const counts = status.lastSync!;
+    expect(counts.uploadedObjects).toBeLessThan(counts.objects / 2);
+  });
+
+  it('removes a deleted event and its picture from the bucket', async () => {
+    const before = await synced();
+    expect((await site.asAdmin('DELETE', `/api/events/${eventId}`)).status).toBe(200);
+    await synced(before.at!);
+    expect((await object('eventsnews/index.html'))?.text).not.toContain('Bucket brigade');
+    expect((await keys()).filter((key) => key.startsWith(`images/${imageId}`))).toEqual([]);
+  });
+
+  it('shows a bucket that fails in the build status, while edits still go live on the server', async () => {
+    await synced();
+    await s3rver.close();
+    try {
+      const answer = await site.asAdmin('PUT', '/api/pages/privacy', {
+        json: { title: 'Privacy', body: 'Kept while the bucket is away' },
+      });
+      expect(answer.status).toBe(200);
+      await site.waitUntilLive();
+      expect(await (await fetch(`${site.url}/privacy`)).text()).toContain('Kept while the bucket is away');
+      let status = await bucketStatus();
+      for (let tries = 0; tries < 300 && status.state === 'ok'; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        status = await bucketStatus();
+      }
+      expect(['retrying', 'failed']).toContain(status.state);
+      expect(status.error).toBeTruthy();
+    } finally {
+      await startS3rver();
+    }
+    await synced(new Date().toISOString());
+    expect((await object('privacy/index.html'))?.text).toContain('Kept while the bucket is away');
+  });
+});
+
+describe('npm run publish', () => {
+  const publish = (bucket: string) =>
+    promisify(execFile)(process.execPath, ['admin-api/bucket/cli.ts'], {
+      env: { ...process.env, ...env, PUBLISH_S3_BUCKET: bucket, DATA_DIR: site.dataDir, UPLOADS_DIR: site.uploadsDir },
+    });
+
+  it('syncs the published site once, uploading nothing that is already there', async () => {
+    await synced();
+    const { stdout } = await publish(BUCKET);
+    expect(stdout).toMatch(/Published to school-site\/www\/: 0 of \d+ files uploaded/);
+  });
+
+  it('stops with one message when the bucket cannot be written', async () => {
+    const failed = await publish('no-such-bucket').catch((error) => error);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/^npm run publish failed: .+/);
+    expect(failed.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
