@@ -1,6 +1,7 @@
 import type { BuildStatus } from '../site/contract/api.ts';
 import type { AuditLog } from './audit/audit-log.ts';
 import type { DocumentStore } from './documents/document-store.ts';
+import type { ContentHistory } from './history/content-history.ts';
 import type { ImageStore } from './images/image-store.ts';
 import type { Notifier } from './mail/notifier.ts';
 import type { Stores } from './store/stores.ts';
@@ -17,4 +18,6 @@ export interface AppDeps {
   trustProxy: boolean;
   /** Who changed what, and every login. */
   audit: AuditLog;
+  /** Earlier versions of the content (absent: none kept, e.g. in the page renderer). */
+  history?: ContentHistory;
 }

@@ -11,6 +11,8 @@ import { AuditLog, auditFile } from './audit/audit-log.ts';
 import { loadJwtSecret } from './auth/jwt-secret.ts';
 import { readConfig } from './config.ts';
 import { DocumentStore } from './documents/document-store.ts';
+import { currentSummary, currentUsername } from './history/actor.ts';
+import { ContentHistory } from './history/content-history.ts';
 import { documentUploads, imageUploads, keepUploadsTidy } from './images/housekeeping.ts';
 import { ImageStore } from './images/image-store.ts';
 import { mailNotifier, noMail } from './mail/notifier.ts';
@@ -31,6 +33,11 @@ const stores = await openStores(config.dataDir).catch((error: unknown) => {
   console.error(damagedFileReport(error));
   process.exit(1);
 });
+const history = await ContentHistory.open(config.dataDir, stores.content.data);
+// Runs inside the change's request: the version is credited to its administrator.
+stores.content.onCommit((next, previous) => {
+  void history.record(next, previous, currentUsername(), currentSummary());
+});
 const audit = await AuditLog.open(auditFile(config.dataDir));
 const jwtSecret = await loadJwtSecret(config.jwtSecret, config.dataDir);
 console.log('Preparing the public site…');
@@ -43,7 +50,9 @@ const publisher = await Publisher.open({
 
 const images = new ImageStore(config.uploadsDir);
 const documents = new DocumentStore(config.uploadsDir);
-const stopTidying = keepUploadsTidy(stores.content, [imageUploads(images), documentUploads(documents)]);
+const stopTidying = keepUploadsTidy(stores.content, [imageUploads(images), documentUploads(documents)], (referenced) =>
+  history.referencedByKept(referenced),
+);
 const notifier = config.mail ? mailNotifier(config.mail) : noMail;
 
 const app = createApp({
@@ -55,6 +64,7 @@ const app = createApp({
   notifier,
   trustProxy: config.trustProxy,
   audit,
+  history,
 });
 
 const server = createServer(siteListener(() => publisher.snapshot, getRequestListener(app.fetch)));
@@ -79,6 +89,7 @@ async function stop(signal: string) {
   await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000))]);
   stopTidying();
   await settleStores(stores);
+  await history.settled();
   // Mails on their way get a moment to leave; their messages are stored whatever happens.
   await Promise.race([notifier.settled(), new Promise((resolve) => setTimeout(resolve, 3_000))]);
   await audit.settled();
