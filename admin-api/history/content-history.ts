@@ -38,8 +38,8 @@ export class ContentHistory {
     this.#manifests = manifests;
   }
 
-  /** Opens the history of `dataDir`; starts it with `current` when there is none yet. */
-  static async open(dataDir: string, current: SiteContent): Promise<ContentHistory> {
+  /** Opens the history of `dataDir`; starts it with `current` (if given) when there is none yet. */
+  static async open(dataDir: string, current: SiteContent | null): Promise<ContentHistory> {
     const dir = historyDir(dataDir);
     const names = (await listFiles(join(dir, 'versions'))).filter((name) => /^\d+\.json$/.test(name)).sort();
     const manifests: Manifest[] = [];
@@ -51,7 +51,8 @@ export class ContentHistory {
       }
     }
     const history = new ContentHistory(dir, manifests);
-    if (manifests.length === 0) await history.#add(current, 'system', 'The content when history began', null);
+    if (manifests.length === 0 && current)
+      await history.#add(current, 'system', 'The content when history began', null);
     return history;
   }
 
