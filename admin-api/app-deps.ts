@@ -20,4 +20,6 @@ export interface AppDeps {
   audit: AuditLog;
   /** Earlier versions of the content (absent: none kept, e.g. in the page renderer). */
   history?: ContentHistory;
+  /** The folders GET /api/admin/backup archives (absent: no backups from this app). */
+  backupFolders?: { dataDir: string; uploadsDir: string };
 }

@@ -10,6 +10,7 @@ import { accountRoutes } from './routes/accounts.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { alumniRoutes } from './routes/alumni.ts';
 import { auditRoutes } from './routes/audit.ts';
+import { backupRoutes } from './routes/backup.ts';
 import { circularRoutes } from './routes/circulars.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { contentRoutes } from './routes/content.ts';
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps): Hono {
     .route('/', twoFactorRoutes(deps, loginThrottle))
     .route('/', auditRoutes(deps))
     .route('/', historyRoutes(deps))
+    .route('/', backupRoutes(deps))
     .all('*', () => {
       throw new HttpError(404, 'There is no such API call');
     });

@@ -9,6 +9,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { AuditLog, auditFile } from './audit/audit-log.ts';
 import { loadJwtSecret } from './auth/jwt-secret.ts';
+import { takeLock } from './backup/server-lock.ts';
 import { readConfig } from './config.ts';
 import { DocumentStore } from './documents/document-store.ts';
 import { currentSummary, currentUsername } from './history/actor.ts';
@@ -26,6 +27,11 @@ const config = readConfig();
 // Accounts and alumni details: readable by the server's user only.
 await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
 await mkdir(config.uploadsDir, { recursive: true });
+const lockHolder = takeLock(config.dataDir);
+if (lockHolder !== null) {
+  console.error(`Another server (process ${lockHolder}) is running on ${config.dataDir}. Stop it first.`);
+  process.exit(1);
+}
 
 const stores = await openStores(config.dataDir).catch((error: unknown) => {
   if (!(error instanceof DamagedDataFileError)) throw error;
@@ -65,6 +71,7 @@ const app = createApp({
   trustProxy: config.trustProxy,
   audit,
   history,
+  backupFolders: { dataDir: config.dataDir, uploadsDir: config.uploadsDir },
 });
 
 const server = createServer(siteListener(() => publisher.snapshot, getRequestListener(app.fetch)));
