@@ -12,6 +12,7 @@ import { type AlumniList, AlumniSection } from './AlumniSection.tsx';
 import { CircularsSection } from './CircularsSection.tsx';
 import { EVENTS } from './events.tsx';
 import { GALLERY, GallerySection, HOME_GALLERY } from './GallerySection.tsx';
+import { HistorySection } from './HistorySection.tsx';
 import { InboxSection } from './InboxSection.tsx';
 import { ItemsSection } from './ItemsSection.tsx';
 import { LeadershipSection } from './LeadershipSection.tsx';
@@ -22,6 +23,7 @@ import { PasswordWarning } from './PasswordWarning.tsx';
 import { PublishingIndicator, PublishingProblem } from './Publishing.tsx';
 import { SiteSettingsSection } from './SiteSettingsSection.tsx';
 import { SchoolTimeZone } from './time-zone.ts';
+import { UndoBar } from './UndoBar.tsx';
 import { type ContentVersion, fetchContent, useContentDocument } from './use-content-document.ts';
 import { useMessageSaver } from './use-message-saver.ts';
 import { usePublishing } from './use-publishing.ts';
@@ -182,6 +184,8 @@ function DashboardView({ loaded }: { loaded: Loaded }) {
           <InboxSection />
           <AccountsSection username={loaded.session.username} list={accounts} onAccounts={setAccounts} />
           <ActivitySection />
+          <HistorySection onRestored={(restored, etag) => document.saved(restored, etag)} />
+          <UndoBar onRestored={(restored, etag) => document.saved(restored, etag)} />
         </div>
       </div>
     </SchoolTimeZone>

@@ -5,6 +5,7 @@ import { Alert } from './Alert.tsx';
 import { ImageInput, Thumbnail, UploadProgress } from './images.tsx';
 import { Panel } from './Panel.tsx';
 import { useSchoolTimeZone } from './time-zone.ts';
+import { offerUndo } from './undo.ts';
 import { type Action, useAction } from './use-action.ts';
 import { useFocusReturn } from './use-focus-return.ts';
 
@@ -182,6 +183,7 @@ function ItemRow<T extends Item, Draft>({
       kind.failures.delete,
       async () => {
         onItems(await adminRequest<T[]>(path, { method: 'DELETE' }));
+        offerUndo(`${kind.noun[0]!.toUpperCase()}${kind.noun.slice(1)} deleted`);
       },
       item._id,
     );
