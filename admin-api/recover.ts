@@ -10,6 +10,7 @@ import type * as z from 'zod';
 import { AlumniRecords } from '../site/contract/alumni.ts';
 import { InboxRecords } from '../site/contract/contact.ts';
 import { SiteContent } from '../site/contract/content.ts';
+import { lockHolder } from './backup/server-lock.ts';
 import { readConfig } from './config.ts';
 import { ContentHistory } from './history/content-history.ts';
 import { AdminAccounts } from './store/admin-accounts.ts';
@@ -34,6 +35,8 @@ if (!name || !SCHEMAS[name]) {
 }
 const { dataDir } = readConfig();
 const file = join(dataDir, name);
+const holder = lockHolder(dataDir);
+if (holder !== null) fail(`A server (process ${holder}) is running on ${dataDir}. Stop it, then recover.`);
 const schema = SCHEMAS[name]!;
 
 async function goodCopy(): Promise<{ data: unknown; from: string }> {
