@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { BuildStatus } from '../site/contract/api.ts';
 import type { AuditLog } from './audit/audit-log.ts';
 import type { DocumentStore } from './documents/document-store.ts';
+import type { ContentHistory } from './history/content-history.ts';
 import type { ImageStore } from './images/image-store.ts';
 import type { Notifier } from './mail/notifier.ts';
 import type { Stores } from './store/stores.ts';
@@ -20,4 +21,8 @@ export interface AppDeps {
   audit: AuditLog;
   /** CORS for the public pages' origin when they call the API from elsewhere (http/public-cors.ts). */
   cors?: MiddlewareHandler | null;
+  /** Earlier versions of the content (absent: none kept, e.g. in the page renderer). */
+  history?: ContentHistory;
+  /** The folders GET /api/admin/backup archives (absent: no backups from this app). */
+  backupFolders?: { dataDir: string; uploadsDir: string };
 }

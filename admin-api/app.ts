@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppDeps } from './app-deps.ts';
 import { recordChanges } from './audit/record-changes.ts';
 import { LoginThrottle } from './auth/login-throttle.ts';
+import { trackActor } from './history/actor.ts';
 import { limitBody } from './http/body-limit.ts';
 import { errorAnswer, HttpError } from './http/errors.ts';
 import { apiSecurityHeaders } from './http/security-headers.ts';
@@ -9,12 +10,14 @@ import { accountRoutes } from './routes/accounts.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { alumniRoutes } from './routes/alumni.ts';
 import { auditRoutes } from './routes/audit.ts';
+import { backupRoutes } from './routes/backup.ts';
 import { circularRoutes } from './routes/circulars.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { contentRoutes } from './routes/content.ts';
 import { contentListRoutes } from './routes/content-lists.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { exportRoutes } from './routes/exports.ts';
+import { historyRoutes } from './routes/history.ts';
 import { imageRoutes } from './routes/images.ts';
 import { leadershipRoutes } from './routes/leadership.ts';
 import { pageRoutes } from './routes/pages.ts';
@@ -34,6 +37,8 @@ export function createApp(deps: AppDeps): Hono {
   const api = new Hono()
     // Around every call: each successful write by an administrator goes into the audit log.
     .use(recordChanges(deps))
+    // Content changes made during a call are kept in the history under its administrator's name.
+    .use(trackActor)
     // Hono runs handlers in the order they are added: the uploads (10 MB images, 20 MB documents)
     // and the whole content document come first with limits of their own; every other body is
     // limited to 1 MB.
@@ -53,6 +58,8 @@ export function createApp(deps: AppDeps): Hono {
     .route('/', accountRoutes(deps))
     .route('/', twoFactorRoutes(deps, loginThrottle))
     .route('/', auditRoutes(deps))
+    .route('/', historyRoutes(deps))
+    .route('/', backupRoutes(deps))
     .all('*', () => {
       throw new HttpError(404, 'There is no such API call');
     });

@@ -9,10 +9,13 @@ import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { AuditLog, auditFile } from './audit/audit-log.ts';
 import { loadJwtSecret } from './auth/jwt-secret.ts';
+import { takeLock } from './backup/server-lock.ts';
 import { readBucketConfig } from './bucket/bucket-config.ts';
 import { BucketPublisher } from './bucket/bucket-publisher.ts';
 import { readConfig } from './config.ts';
 import { DocumentStore } from './documents/document-store.ts';
+import { currentSummary, currentUsername } from './history/actor.ts';
+import { ContentHistory } from './history/content-history.ts';
 import { publicCors } from './http/public-cors.ts';
 import { documentUploads, imageUploads, keepUploadsTidy } from './images/housekeeping.ts';
 import { ImageStore } from './images/image-store.ts';
@@ -28,12 +31,22 @@ const config = readConfig();
 // Accounts and alumni details: readable by the server's user only.
 await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
 await mkdir(config.uploadsDir, { recursive: true });
+const lockHolder = takeLock(config.dataDir);
+if (lockHolder !== null) {
+  console.error(`Another server (process ${lockHolder}) is running on ${config.dataDir}. Stop it first.`);
+  process.exit(1);
+}
 
 const stores = await openStores(config.dataDir).catch((error: unknown) => {
   if (!(error instanceof DamagedDataFileError)) throw error;
   // A person must read this, not a stack trace; the damaged file stays as it is.
   console.error(damagedFileReport(error));
   process.exit(1);
+});
+const history = await ContentHistory.open(config.dataDir, stores.content.data);
+// Runs inside the change's request: the version is credited to its administrator.
+stores.content.onCommit((next, previous) => {
+  void history.record(next, previous, currentUsername(), currentSummary());
 });
 const audit = await AuditLog.open(auditFile(config.dataDir));
 const jwtSecret = await loadJwtSecret(config.jwtSecret, config.dataDir);
@@ -50,7 +63,9 @@ const publisher = await Publisher.open({
   mirror: bucket ?? undefined,
 });
 
-const stopTidying = keepUploadsTidy(stores.content, [imageUploads(images), documentUploads(documents)]);
+const stopTidying = keepUploadsTidy(stores.content, [imageUploads(images), documentUploads(documents)], (referenced) =>
+  history.referencedByKept(referenced),
+);
 const notifier = config.mail ? mailNotifier(config.mail) : noMail;
 
 const app = createApp({
@@ -63,6 +78,8 @@ const app = createApp({
   trustProxy: config.trustProxy,
   audit,
   cors: publicCors(),
+  history,
+  backupFolders: { dataDir: config.dataDir, uploadsDir: config.uploadsDir },
 });
 
 const administratorExists = () => stores.admins.data.admins.length > 0;
@@ -91,6 +108,7 @@ async function stop(signal: string) {
   await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000))]);
   stopTidying();
   await settleStores(stores);
+  await history.settled();
   // Mails on their way get a moment to leave; their messages are stored whatever happens.
   await Promise.race([notifier.settled(), new Promise((resolve) => setTimeout(resolve, 3_000))]);
   await audit.settled();

@@ -18,6 +18,10 @@ export interface UploadKind {
   referenced: (content: SiteContent) => Set<string>;
 }
 
+/** The ids of `kind` a kept earlier version of the content refers to: those files stay (history). */
+export type KeptElsewhere = (referenced: (content: SiteContent) => Set<string>) => Promise<Set<string>>;
+const nothingKept: KeptElsewhere = async () => new Set();
+
 export const imageUploads = (images: ImageStore): UploadKind => ({ files: images, referenced: referencedImageIds });
 export const documentUploads = (documents: DocumentStore): UploadKind => ({
   files: documents,
@@ -25,10 +29,14 @@ export const documentUploads = (documents: DocumentStore): UploadKind => ({
 });
 
 /** Starts both for every kind; the answer stops them. */
-export function keepUploadsTidy(content: ContentStore, kinds: readonly UploadKind[]): () => void {
-  const stops = kinds.map((kind) => removeDroppedFiles(content, kind));
+export function keepUploadsTidy(
+  content: ContentStore,
+  kinds: readonly UploadKind[],
+  kept: KeptElsewhere = nothingKept,
+): () => void {
+  const stops = kinds.map((kind) => removeDroppedFiles(content, kind, kept));
   const sweep = () => {
-    for (const kind of kinds) void sweepUnattachedFiles(content, kind).catch(logFailure);
+    for (const kind of kinds) void sweepUnattachedFiles(content, kind, new Date(), kept).catch(logFailure);
   };
   sweep();
   const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
@@ -40,24 +48,36 @@ export function keepUploadsTidy(content: ContentStore, kinds: readonly UploadKin
 }
 
 /** After every commit, deletes the files of `kind` it stopped referring to. Answers the unsubscribe. */
-export function removeDroppedFiles(content: ContentStore, { files, referenced }: UploadKind): () => void {
+export function removeDroppedFiles(
+  content: ContentStore,
+  { files, referenced }: UploadKind,
+  kept: KeptElsewhere = nothingKept,
+): () => void {
   return content.onCommit((next, previous) => {
-    const kept = referenced(next);
-    const dropped = [...referenced(previous)].filter((id) => !kept.has(id));
+    const used = referenced(next);
+    const dropped = [...referenced(previous)].filter((id) => !used.has(id));
     if (dropped.length === 0) return;
     void content
       .exclusive(async (current) => {
         const stillUsed = referenced(current);
-        for (const id of dropped) if (!stillUsed.has(id)) await files.remove(id);
+        const keptIds = await kept(referenced);
+        for (const id of dropped) if (!stillUsed.has(id) && !keptIds.has(id)) await files.remove(id);
       })
       .catch(logFailure);
   });
 }
 
 /** Deletes the files of `kind` that nothing refers to and that are older than a day (at `now`). */
-export function sweepUnattachedFiles(content: ContentStore, { files, referenced }: UploadKind, now = new Date()) {
+export function sweepUnattachedFiles(
+  content: ContentStore,
+  { files, referenced }: UploadKind,
+  now = new Date(),
+  kept: KeptElsewhere = nothingKept,
+) {
   const savedBefore = new Date(now.getTime() - UNATTACHED_UPLOAD_LIFETIME_MS);
-  return content.exclusive((current) => files.sweep(referenced(current), savedBefore));
+  return content.exclusive(async (current) =>
+    files.sweep(new Set([...referenced(current), ...(await kept(referenced))]), savedBefore),
+  );
 }
 
 export const removeDroppedImages = (content: ContentStore, images: ImageStore) =>

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { DOCUMENT_ID_PATTERN, type SiteContent } from '../../site/contract/content.ts';
+import { DOCUMENT_ID_PATTERN, referencedDocumentIds, type SiteContent } from '../../site/contract/content.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { requireAdmin } from '../auth/require-admin.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
@@ -20,7 +20,7 @@ export const DOCUMENT_UPLOADS: UploadRules = {
  * PDF documents (circulars, the mandatory public disclosure): administrators upload them, anyone
  * reads them. A document is served as it was uploaded, under a policy that runs no script of it.
  */
-export function documentRoutes({ stores, jwtSecret, documents }: AppDeps) {
+export function documentRoutes({ stores, jwtSecret, documents, history }: AppDeps) {
   const adminOnly = requireAdmin(jwtSecret, stores.admins);
   return new Hono()
     .post('/documents', adminOnly, limitUpload(DOCUMENT_UPLOADS), async (c) => {
@@ -29,6 +29,9 @@ export function documentRoutes({ stores, jwtSecret, documents }: AppDeps) {
     })
     .get('/document/:documentId', async (c) => {
       const documentId = pathParam(c, 'documentId', DOCUMENT_ID_PATTERN, NO_SUCH_DOCUMENT);
+      if (await history?.retired(referencedDocumentIds, stores.content.data, documentId)) {
+        throw new HttpError(404, NO_SUCH_DOCUMENT);
+      }
       const document = await documents.read(documentId);
       if (!document) throw new HttpError(404, NO_SUCH_DOCUMENT);
       const name = withPdfExtension(circularName(stores.content.data, documentId) || document.originalName);

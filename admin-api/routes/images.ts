@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { IMAGE_ID_PATTERN } from '../../site/contract/content.ts';
+import { IMAGE_ID_PATTERN, referencedImageIds } from '../../site/contract/content.ts';
 import { RENDITION_WIDTHS } from '../../site/lib/image-sources.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { noteForAudit } from '../audit/record-changes.ts';
@@ -17,7 +17,7 @@ const WIDTHS_TEXT = RENDITION_WIDTHS.join(', ');
  * Uploads (administrators) and the images themselves (everyone). An image id names the same
  * bytes forever, so browsers may keep an image for a year without asking again.
  */
-export function imageRoutes({ stores, jwtSecret, images }: AppDeps) {
+export function imageRoutes({ stores, jwtSecret, images, history }: AppDeps) {
   const adminOnly = requireAdmin(jwtSecret, stores.admins);
   return new Hono()
     .post('/upload', adminOnly, uploadLimit, async (c) => {
@@ -29,6 +29,9 @@ export function imageRoutes({ stores, jwtSecret, images }: AppDeps) {
     .get('/image/:imageId', async (c) => {
       const imageId = pathParam(c, 'imageId', IMAGE_ID_PATTERN, NO_SUCH_IMAGE);
       const width = renditionWidth(c.req.query('w'));
+      // Kept for the history, but not on the site now: not served until a restore uses it again.
+      if (await history?.retired(referencedImageIds, stores.content.data, imageId))
+        throw new HttpError(404, NO_SUCH_IMAGE);
       const image = width ? await images.rendition(imageId, width) : await images.original(imageId);
       if (!image) throw new HttpError(404, NO_SUCH_IMAGE);
       return serve(c, image);

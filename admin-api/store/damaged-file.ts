@@ -50,9 +50,12 @@ export function damagedFileReport(error: DamagedDataFileError): string {
 
 /** How to get a damaged file back: the one place to name a restore command once there is one. */
 export function recoveryAdvice(file: string): string[] {
+  const name = basename(file);
+  const kept = name === 'content.json' ? 'the newest version in the history' : 'the copy kept before its last change';
   return [
-    `To recover: put back ${basename(file)} from your latest backup (see "Backup" in the README),`,
-    'or repair the file by hand, then run npm start again.',
+    `To recover ${kept}, run: npm run recover -- ${name}`,
+    '(with the same DATA_DIR; the damaged file is kept beside it), then run npm start again.',
+    `Or put back ${name} from your latest backup (see "Backup" in the README), or repair it by hand.`,
   ];
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { JSONFile } from 'lowdb/node';
 import type * as z from 'zod';
@@ -23,6 +23,8 @@ export type CommitListener<T> = (next: T, previous: T) => void;
  */
 export class JsonDocument<S extends z.ZodType> {
   #file: JSONFile<z.output<S>>;
+  #path: string;
+  #keepPrevious: boolean;
   #schema: S;
   #data: z.output<S>;
   #revision = 0;
@@ -32,8 +34,10 @@ export class JsonDocument<S extends z.ZodType> {
   #queue: Promise<unknown> = Promise.resolve();
   #listeners = new Set<CommitListener<z.output<S>>>();
 
-  private constructor(file: JSONFile<z.output<S>>, schema: S, data: z.output<S>) {
+  private constructor(file: JSONFile<z.output<S>>, path: string, keepPrevious: boolean, schema: S, data: z.output<S>) {
     this.#file = file;
+    this.#path = path;
+    this.#keepPrevious = keepPrevious;
     this.#schema = schema;
     this.#data = data;
     this.#revisions.set(data as object, 0);
@@ -43,14 +47,21 @@ export class JsonDocument<S extends z.ZodType> {
    * Opens `path`, creating it from `initial` when it does not exist yet. A document written by an
    * older version lacks the fields added since: those take their value from `initial`. A file
    * that does not parse or does not fit the schema is left as it is: DamagedDataFileError.
+   * With `keepPrevious`, the file as it was before each change stays as `<path>.bak` (for
+   * `npm run recover`).
    */
-  static async open<S extends z.ZodType>(path: string, schema: S, initial: () => z.input<S>): Promise<JsonDocument<S>> {
+  static async open<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    initial: () => z.input<S>,
+    { keepPrevious = false } = {},
+  ): Promise<JsonDocument<S>> {
     await mkdir(dirname(path), { recursive: true });
     const file = new JSONFile<z.output<S>>(path);
     const stored = await readStored(path);
     const parsed = schema.safeParse(stored ? withAddedFields(initial(), stored.value) : initial());
     if (!parsed.success) throw DamagedDataFileError.invalid(path, parsed.error.issues);
-    const document = new JsonDocument(file, schema, parsed.data);
+    const document = new JsonDocument(file, path, keepPrevious, schema, parsed.data);
     if (!stored) await file.write(parsed.data);
     return document;
   }
@@ -107,6 +118,7 @@ export class JsonDocument<S extends z.ZodType> {
     const result = await change(draft);
     const parsed = this.#schema.safeParse(draft);
     if (!parsed.success) throw new InvalidDocumentError(parsed.error.issues);
+    if (this.#keepPrevious) await this.#keepPreviousCopy();
     await this.#file.write(parsed.data);
     const previous = this.#data;
     this.#data = parsed.data;
@@ -120,6 +132,15 @@ export class JsonDocument<S extends z.ZodType> {
       }
     }
     return { data: parsed.data, result };
+  }
+
+  /** A second name for the committed file: the write below replaces the name, not the bytes. */
+  async #keepPreviousCopy() {
+    const backup = `${this.#path}.bak`;
+    await rm(backup, { force: true });
+    await link(this.#path, backup).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
   }
 }
 

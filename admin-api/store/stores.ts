@@ -20,13 +20,16 @@ export interface Stores {
 
 export const contentFile = (dataDir: string) => join(dataDir, 'content.json');
 
+// The content has its history (history/content-history.ts); the other files keep their previous copy.
+const KEEP_PREVIOUS = { keepPrevious: true };
+
 /** Opens the documents of `dataDir`, creating them with their defaults on first start. */
 export async function openStores(dataDir: string): Promise<Stores> {
   const [content, alumni, admins, messages] = await Promise.all([
     JsonDocument.open(contentFile(dataDir), SiteContent, defaultContent),
-    JsonDocument.open(join(dataDir, 'alumni.json'), AlumniRecords, () => ({ alumni: [] })),
-    JsonDocument.open(join(dataDir, 'admins.json'), AdminAccounts, () => ({ admins: [] })),
-    JsonDocument.open(join(dataDir, 'messages.json'), InboxRecords, () => ({ messages: [] })),
+    JsonDocument.open(join(dataDir, 'alumni.json'), AlumniRecords, () => ({ alumni: [] }), KEEP_PREVIOUS),
+    JsonDocument.open(join(dataDir, 'admins.json'), AdminAccounts, () => ({ admins: [] }), KEEP_PREVIOUS),
+    JsonDocument.open(join(dataDir, 'messages.json'), InboxRecords, () => ({ messages: [] }), KEEP_PREVIOUS),
   ]);
   return { content, alumni, admins, messages };
 }

@@ -17,6 +17,7 @@ import { TextField } from '../forms/TextField.tsx';
 import { Alert } from './Alert.tsx';
 import { UploadProgress } from './images.tsx';
 import { Panel } from './Panel.tsx';
+import { offerUndo } from './undo.ts';
 import { type Action, type Progress, useAction } from './use-action.ts';
 import { useFocusReturn } from './use-focus-return.ts';
 
@@ -154,6 +155,7 @@ function CircularRow({
       FAILED.delete,
       async () => {
         onCirculars(await adminRequest<Circular[]>(path, { method: 'DELETE' }));
+        offerUndo('Circular deleted');
       },
       circular._id,
     );

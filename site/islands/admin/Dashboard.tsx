@@ -14,6 +14,7 @@ import { PasswordWarning } from './PasswordWarning.tsx';
 import { BucketIndicator, PublishingIndicator, PublishingProblem } from './Publishing.tsx';
 import { SectionNav } from './SectionNav.tsx';
 import { SchoolTimeZone } from './time-zone.ts';
+import { UndoBar } from './UndoBar.tsx';
 import { type ContentVersion, fetchContent, useContentDocument } from './use-content-document.ts';
 import { useMessageSaver } from './use-message-saver.ts';
 import { usePublishing } from './use-publishing.ts';
@@ -170,6 +171,7 @@ function DashboardView({ loaded }: { loaded: Loaded }) {
               </div>
             ))}
           </div>
+          <UndoBar onRestored={(restored, etag) => document.saved(restored, etag)} />
         </div>
       </div>
     </SchoolTimeZone>

@@ -6,6 +6,7 @@ import { ImageInput, Thumbnail, UploadProgress } from './images.tsx';
 import { ListSearch, ShowMore, useListWindow } from './list-window.tsx';
 import { Panel } from './Panel.tsx';
 import { useSchoolTimeZone } from './time-zone.ts';
+import { offerUndo } from './undo.ts';
 import { type Action, useAction } from './use-action.ts';
 import { useFocusReturn } from './use-focus-return.ts';
 
@@ -188,6 +189,7 @@ function ItemRow<T extends Item, Draft>({
       kind.failures.delete,
       async () => {
         onItems(await adminRequest<T[]>(path, { method: 'DELETE' }));
+        offerUndo(`${kind.noun[0]!.toUpperCase()}${kind.noun.slice(1)} deleted`);
       },
       item._id,
     );

@@ -14,6 +14,7 @@ import { type AlumniList, AlumniSection } from './AlumniSection.tsx';
 import { CircularsSection } from './CircularsSection.tsx';
 import { EVENTS } from './events.tsx';
 import { GALLERY, GallerySection, HOME_GALLERY } from './GallerySection.tsx';
+import { HistorySection } from './HistorySection.tsx';
 import { InboxSection } from './InboxSection.tsx';
 import { ItemsSection } from './ItemsSection.tsx';
 import { LeadershipSection } from './LeadershipSection.tsx';
@@ -136,19 +137,10 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
       </>
     ),
   },
-  // The history view comes with HistorySection.tsx: replace this entry with
-  // `{ id: 'history', label: 'History', render: (s) => <HistorySection … /> }`.
   {
     id: 'history',
     label: 'History',
-    render: () => (
-      <section className="panel" aria-labelledby="history-title">
-        <header className="panel-head">
-          <h2 id="history-title">History</h2>
-          <p className="panel-summary">The history of changes, with undo, is coming soon.</p>
-        </header>
-      </section>
-    ),
+    render: (s) => <HistorySection onRestored={(restored, etag) => s.document.saved(restored, etag)} />,
   },
 ];
 

@@ -362,6 +362,10 @@ export const ID_ROUTES: Record<
   'PUT /api/person-image/:role': { method: 'PUT', path: (role) => `/api/person-image/${role}`, body: (c) => c.image },
   'DELETE /api/person-image/:role': { method: 'DELETE', path: (role) => `/api/person-image/${role}` },
   'DELETE /api/admin/accounts/:username': { method: 'DELETE', path: (name) => `/api/admin/accounts/${name}` },
+  'POST /api/admin/history/:version/restore': {
+    method: 'POST',
+    path: (version) => `/api/admin/history/${version}/restore`,
+  },
   'PUT /api/pages/:slug': {
     method: 'PUT',
     path: (slug) => `/api/pages/${slug}`,

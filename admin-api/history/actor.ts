@@ -1,0 +1,34 @@
+/**
+ * Who is behind a content change: the administrator of the request being handled (the same
+ * account the audit log names), else `system`. A route may also say in words what it did.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+
+interface Actor {
+  context: Context;
+  summary?: string;
+}
+
+const actors = new AsyncLocalStorage<Actor>();
+
+/** Around every API call: changes made while it runs are credited to its administrator. */
+export const trackActor = createMiddleware((c, next) => actors.run({ context: c }, next));
+
+export function currentUsername(fallback = 'system'): string {
+  const c = actors.getStore()?.context;
+  const admin = c?.get('admin' as never) as { username?: string } | undefined;
+  const note = c?.get('auditNote') as { username?: string } | undefined;
+  return admin?.username ?? note?.username ?? fallback;
+}
+
+/** The summary a route gave the change it makes (e.g. "Restored version 12"), if any. */
+export function currentSummary(): string | undefined {
+  return actors.getStore()?.summary;
+}
+
+export function describeChange(summary: string): void {
+  const actor = actors.getStore();
+  if (actor) actor.summary = summary;
+}

@@ -1,0 +1,195 @@
+/**
+ * Earlier versions of the site content, under DATA_DIR/history. Each version is a small manifest
+ * (versions/NNNNNNNN.json: who, when, summary, and one hash per top-level field of the content);
+ * the field values themselves are stored once each by hash (objects/<sha256>.json), so an edit
+ * of one news item on a big site writes that list and a manifest, nothing else. Every file is
+ * written atomically. Kept: the newest 200 versions, and every version of the last 90 days.
+ */
+import { createHash } from 'node:crypto';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { SiteContent } from '../../site/contract/content.ts';
+import type { HistoryEntry } from '../../site/contract/history.ts';
+import { exists, listFiles, writeAtomically } from '../store/atomic-files.ts';
+import { changedKeys, summarize } from './history-summary.ts';
+
+export const KEEP_VERSIONS = 200;
+export const KEEP_DAYS = 90;
+/** Edits of the same field by the same account this close together are one version (autosave). */
+export const COALESCE_MS = 5 * 60_000;
+
+interface Manifest extends HistoryEntry {
+  parts: Record<string, string>;
+  /** The changed field, for coalescing; null when several fields changed. */
+  field: string | null;
+}
+
+export const historyDir = (dataDir: string) => join(dataDir, 'history');
+
+export class ContentHistory {
+  #dir: string;
+  #manifests: Manifest[];
+  #queue: Promise<unknown> = Promise.resolve();
+  #objects = new Map<string, unknown>();
+  #referenced = new Map<(content: SiteContent) => Set<string>, Set<string>>();
+
+  private constructor(dir: string, manifests: Manifest[]) {
+    this.#dir = dir;
+    this.#manifests = manifests;
+  }
+
+  /** Opens the history of `dataDir`; starts it with `current` (if given) when there is none yet. */
+  static async open(dataDir: string, current: SiteContent | null): Promise<ContentHistory> {
+    const dir = historyDir(dataDir);
+    const names = (await listFiles(join(dir, 'versions'))).filter((name) => /^\d+\.json$/.test(name)).sort();
+    const manifests: Manifest[] = [];
+    for (const name of names) {
+      try {
+        manifests.push(JSON.parse(await readFile(join(dir, 'versions', name), 'utf8')) as Manifest);
+      } catch (error) {
+        console.error(`Skipping the damaged history version ${name}:`, error);
+      }
+    }
+    const history = new ContentHistory(dir, manifests);
+    if (manifests.length === 0 && current)
+      await history.#add(current, 'system', 'The content when history began', null);
+    return history;
+  }
+
+  /** The versions kept, newest first. */
+  list(): HistoryEntry[] {
+    return this.#manifests.map(({ version, at, username, summary }) => ({ version, at, username, summary })).reverse();
+  }
+
+  get newest(): number {
+    return this.#manifests.at(-1)?.version ?? 0;
+  }
+
+  /** The content of `version`, or null when it is not kept. */
+  async content(version: number): Promise<SiteContent | null> {
+    const manifest = this.#manifests.find((m) => m.version === version);
+    if (!manifest) return null;
+    const content: Record<string, unknown> = {};
+    for (const [key, hash] of Object.entries(manifest.parts)) content[key] = structuredClone(await this.#object(hash));
+    return content as SiteContent;
+  }
+
+  /** Records a committed change, in turn with the others. */
+  record(next: SiteContent, previous: SiteContent, username: string, summary?: string): Promise<void> {
+    const run = this.#queue.then(() => this.#record(next, previous, username, summary));
+    this.#queue = run.catch((error) => console.error('Could not keep a version of the content:', error));
+    return run;
+  }
+
+  /** Resolves once every change recorded so far is on disk. */
+  async settled(): Promise<void> {
+    await this.#queue;
+  }
+
+  /** Every image or document id a kept version refers to, found with `referenced`. */
+  async referencedByKept(referenced: (content: SiteContent) => Set<string>): Promise<Set<string>> {
+    // The versions recorded so far must be on the list first: they may be the last to use a file.
+    await this.settled();
+    const cached = this.#referenced.get(referenced);
+    if (cached) return cached;
+    const ids = new Set<string>();
+    for (const manifest of this.#manifests) {
+      const content: Record<string, unknown> = {};
+      for (const [key, hash] of Object.entries(manifest.parts)) content[key] = await this.#object(hash);
+      for (const id of referenced(content as SiteContent)) ids.add(id);
+    }
+    this.#referenced.set(referenced, ids);
+    return ids;
+  }
+
+  /**
+   * Whether a file must not be served: the current content does not use it, but a kept version
+   * does (so it is kept on disk for a restore). A new upload nothing refers to yet is served.
+   */
+  async retired(referenced: (content: SiteContent) => Set<string>, current: SiteContent, id: string) {
+    return !referenced(current).has(id) && (await this.referencedByKept(referenced)).has(id);
+  }
+
+  async #object(hash: string): Promise<unknown> {
+    if (!this.#objects.has(hash)) this.#objects.set(hash, JSON.parse(await readFile(this.#objectPath(hash), 'utf8')));
+    return this.#objects.get(hash);
+  }
+
+  async #record(next: SiteContent, previous: SiteContent, username: string, summary?: string) {
+    this.#referenced.clear();
+    const keys = changedKeys(previous, next);
+    if (keys.length === 0 && !summary) return;
+    const field = keys.length === 1 ? String(keys[0]) : null;
+    const text = summary ?? summarize(previous, next);
+    const last = this.#manifests.at(-1);
+    const now = Date.now();
+    const coalesce =
+      !summary &&
+      last !== undefined &&
+      this.#manifests.length > 1 &&
+      last.field !== null &&
+      last.field === field &&
+      last.username === username &&
+      last.summary === text &&
+      now - Date.parse(last.at) < COALESCE_MS;
+    if (coalesce) {
+      const manifest = { ...last, at: new Date(now).toISOString(), parts: await this.#store(next) };
+      await writeAtomically(this.#manifestPath(manifest.version), Buffer.from(JSON.stringify(manifest)));
+      this.#manifests[this.#manifests.length - 1] = manifest;
+    } else {
+      await this.#add(next, username, text, field);
+    }
+    await this.#prune(now);
+    this.#referenced.clear();
+  }
+
+  async #add(content: SiteContent, username: string, summary: string, field: string | null) {
+    const manifest: Manifest = {
+      version: this.newest + 1,
+      at: new Date().toISOString(),
+      username,
+      summary,
+      field,
+      parts: await this.#store(content),
+    };
+    await writeAtomically(this.#manifestPath(manifest.version), Buffer.from(JSON.stringify(manifest)));
+    this.#manifests.push(manifest);
+  }
+
+  /** Stores each field's value once; answers the hashes. */
+  async #store(content: SiteContent): Promise<Record<string, string>> {
+    const parts: Record<string, string> = {};
+    for (const [key, value] of Object.entries(content)) {
+      const text = JSON.stringify(value);
+      const hash = createHash('sha256').update(text).digest('hex');
+      const path = this.#objectPath(hash);
+      if (!(await exists(path))) await writeAtomically(path, Buffer.from(text));
+      parts[key] = hash;
+    }
+    return parts;
+  }
+
+  async #prune(now: number) {
+    const oldestKept = now - KEEP_DAYS * 24 * 60 * 60_000;
+    const dropCount = this.#manifests.length - KEEP_VERSIONS;
+    if (dropCount <= 0) return;
+    const dropped = this.#manifests.slice(0, dropCount).filter((m) => Date.parse(m.at) < oldestKept);
+    if (dropped.length === 0) return;
+    this.#manifests = this.#manifests.slice(dropped.length);
+    this.#objects.clear();
+    for (const { version } of dropped) await rm(this.#manifestPath(version), { force: true });
+    const used = new Set(this.#manifests.flatMap((m) => Object.values(m.parts)));
+    for (const name of await listFiles(join(this.#dir, 'objects'))) {
+      const hash = name.replace(/\.json$/, '');
+      if (name.endsWith('.json') && !used.has(hash)) await rm(join(this.#dir, 'objects', name), { force: true });
+    }
+  }
+
+  #manifestPath(version: number) {
+    return join(this.#dir, 'versions', `${String(version).padStart(8, '0')}.json`);
+  }
+
+  #objectPath(hash: string) {
+    return join(this.#dir, 'objects', `${hash}.json`);
+  }
+}

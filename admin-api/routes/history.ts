@@ -1,0 +1,48 @@
+import { Hono } from 'hono';
+import type { AppDeps } from '../app-deps.ts';
+import { requireAdmin } from '../auth/require-admin.ts';
+import { describeChange } from '../history/actor.ts';
+import { HttpError } from '../http/errors.ts';
+import { contentWriter } from '../store/content-writer.ts';
+
+const NO_SUCH_VERSION = 'There is no such version in the history';
+
+/** The kept versions of the content: list, read one, restore one (itself a new version). */
+export function historyRoutes(deps: AppDeps) {
+  const { stores, jwtSecret, history } = deps;
+  const adminOnly = requireAdmin(jwtSecret, stores.admins);
+  const write = contentWriter(deps);
+  const kept = () => {
+    if (!history) throw new HttpError(404, 'The history is not kept here');
+    return history;
+  };
+  const versionOf = (value: string) => {
+    const version = /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isInteger(version)) throw new HttpError(404, NO_SUCH_VERSION);
+    return version;
+  };
+  return new Hono()
+    .get('/admin/history', adminOnly, async (c) => {
+      const h = kept();
+      await h.settled();
+      return c.json(h.list());
+    })
+    .get('/admin/history/:version', adminOnly, async (c) => {
+      const content = await kept().content(versionOf(c.req.param('version')));
+      if (!content) throw new HttpError(404, NO_SUCH_VERSION);
+      return c.json(content);
+    })
+    .post('/admin/history/:version/restore', adminOnly, async (c) => {
+      const h = kept();
+      const version = versionOf(c.req.param('version'));
+      const content = await h.content(version);
+      if (!content) throw new HttpError(404, NO_SUCH_VERSION);
+      describeChange(`Restored version ${version}`);
+      const restored = await write((draft) => {
+        for (const key of Object.keys(draft)) delete (draft as Record<string, unknown>)[key];
+        Object.assign(draft, content);
+      });
+      await h.settled();
+      return c.json(restored);
+    });
+}
