@@ -1,7 +1,7 @@
 /** Undo after a delete, and a restore from the History section, bring the item back. */
 import { expect, it } from 'vitest';
 import { testBrowser, testServer } from '../support/harness.ts';
-import { answerNextConfirm, testDashboard } from './admin-harness.ts';
+import { answerNextConfirm, openSection, testDashboard } from './admin-harness.ts';
 
 const site = testServer({ admin: true });
 const browser = testBrowser();
@@ -13,6 +13,7 @@ const newsTitles = async () =>
 
 async function deleteNews() {
   const { page } = admin;
+  await openSection(page, 'news');
   const item = page.locator('#news').getByRole('listitem', { name: TITLE });
   const accepted = answerNextConfirm(page, true);
   await item.getByRole('button', { name: 'Delete' }).click();
@@ -41,6 +42,7 @@ it('offers Undo right after a delete, which brings the news item back', async ()
 it('restores a version from the History section', async () => {
   const { page } = admin;
   await deleteNews();
+  await openSection(page, 'history');
   const history = page.locator('#history');
   await history.getByRole('button', { name: 'Refresh' }).click();
   await history.getByText(`Deleted news item “${TITLE}”`).first().waitFor();
@@ -51,6 +53,7 @@ it('restores a version from the History section', async () => {
   await restore.click();
   expect(await accepted).toMatch(/^Restore the site as it was after/);
   await history.getByText(/^Version \d+ was restored\.$/).waitFor();
+  await openSection(page, 'news');
   await page.locator('#news').getByRole('listitem', { name: TITLE }).waitFor();
   expect(await newsTitles()).toContain(TITLE);
 });
