@@ -39,6 +39,7 @@ const publisher = await Publisher.open({
   dataDir: config.dataDir,
   uploadsDir: config.uploadsDir,
   content: stores.content,
+  siteUrl: config.siteUrl,
 });
 
 const images = new ImageStore(config.uploadsDir);

@@ -19,6 +19,8 @@ export interface PublishRequest {
   appDir: string;
   contentFile: string;
   outDir: string;
+  /** The site's public address (SITE_URL). */
+  siteUrl: string;
 }
 export type PublishReply = { id: number; ok: true; site: RenderedSite } | { id: number; ok: false; error: string };
 
@@ -31,7 +33,7 @@ process.on('message', async (request: PublishRequest) => {
   let reply: PublishReply;
   try {
     await ensureCompiled(request.appDir);
-    const site = await renderSite(request.appDir, request.contentFile, request.outDir);
+    const site = await renderSite(request.appDir, request.contentFile, request.outDir, request.siteUrl);
     reply = { id: request.id, ok: true, site };
   } catch (error) {
     reply = { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) };

@@ -15,6 +15,8 @@ export interface PublisherOptions {
   dataDir: string;
   uploadsDir: string;
   content: ContentStore;
+  /** The site's public address (SITE_URL); `http://localhost` when not given. */
+  siteUrl?: string;
   /** Renders the site; the publishing process unless a test passes its own. */
   builder?: SiteBuilder;
 }
@@ -35,6 +37,7 @@ export class Publisher {
   #builder: SiteBuilder;
   #loader = new SnapshotLoader();
   #codeHash: string;
+  #siteUrl: string;
   #snapshot: SiteSnapshot | null = null;
   #unsubscribe: () => void;
   readonly scheduler: RebuildScheduler;
@@ -43,6 +46,7 @@ export class Publisher {
     const siteDir = join(options.dataDir, 'site');
     this.#content = options.content;
     this.#codeHash = codeHash;
+    this.#siteUrl = options.siteUrl ?? 'http://localhost';
     this.#folders = new BuildFolders(siteDir);
     this.#builder =
       options.builder ??
@@ -51,6 +55,7 @@ export class Publisher {
         // One compiled site per version of the code, shared by servers beside this one.
         appDir: join(options.root, 'dist', `app-${codeHash.slice(0, 16)}`),
         uploadsDir: options.uploadsDir,
+        siteUrl: this.#siteUrl,
       });
     this.scheduler = new RebuildScheduler(
       () => this.#buildAndSwap(),
@@ -106,7 +111,8 @@ export class Publisher {
   }
 
   #fingerprint(contentJson: string) {
-    return buildFingerprint(this.#codeHash, contentJson);
+    // The pages name the site's address: a new SITE_URL needs a new build.
+    return buildFingerprint(this.#codeHash, `${this.#siteUrl}\0${contentJson}`);
   }
 
   async #buildAndSwap() {

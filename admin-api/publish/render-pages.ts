@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SiteContent } from '../../site/contract/content.ts';
 import { entryPaths } from '../../site/entry-paths.ts';
+import { writeSiteFiles } from './site-files.ts';
 
 /** Headers a page must be served with, by file (e.g. its Content-Security-Policy). */
 export type PageHeaders = Record<string, Record<string, string>>;
@@ -32,7 +33,7 @@ export interface RenderedSite {
   redirects: Redirects;
 }
 
-type Render = (request: Request, content: SiteContent) => Promise<Response>;
+type Render = (request: Request, content: SiteContent, siteUrl: string) => Promise<Response>;
 
 const ORIGIN = 'http://localhost';
 const NOT_FOUND_PROBE = '/__no-such-page__';
@@ -53,13 +54,19 @@ function rendererOf(appDir: string): Promise<Render> {
 
 /**
  * Writes the site into `outDir`: the compiled client files (scripts, styles, pre-rendered admin
- * pages), then every public page rendered from `contentFile`.
+ * pages), then every public page rendered from `contentFile`, then the feeds and the sitemap of
+ * the pages written; `siteUrl` is the site's public address (SITE_URL).
  */
-export async function renderSite(appDir: string, contentFile: string, outDir: string): Promise<RenderedSite> {
+export async function renderSite(
+  appDir: string,
+  contentFile: string,
+  outDir: string,
+  siteUrl = 'http://localhost',
+): Promise<RenderedSite> {
   const renderWith = await rendererOf(appDir);
   // The snapshot was validated by the content store when it was committed.
   const content = JSON.parse(await readFile(contentFile, 'utf8')) as SiteContent;
-  const render = (request: Request) => renderWith(request, content);
+  const render = (request: Request) => renderWith(request, content, siteUrl);
   await cp(join(appDir, 'client'), outDir, { recursive: true });
 
   const headers: PageHeaders = {};
@@ -93,6 +100,7 @@ export async function renderSite(appDir: string, contentFile: string, outDir: st
   if (!notFound || 'redirect' in notFound) throw new Error('The not-found page could not be rendered');
   await writePage(outDir, '/404.html', notFound.html);
   headers['/404.html'] = notFound.headers;
+  await writeSiteFiles(render, outDir, siteUrl, Object.keys(headers));
   return { headers, redirects };
 }
 

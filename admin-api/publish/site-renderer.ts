@@ -8,6 +8,8 @@ export interface SiteRendererOptions {
   /** Where the compiled site of the current code lives (or will, once compiled). */
   appDir: string;
   uploadsDir: string;
+  /** The site's public address (SITE_URL). */
+  siteUrl: string;
 }
 
 /**
@@ -26,7 +28,13 @@ export class SiteRenderer {
 
   /** Renders the site from `contentFile` into `outDir`; answers its pages' headers and its redirects. */
   render(contentFile: string, outDir: string): Promise<RenderedSite> {
-    const request: PublishRequest = { id: this.#nextId++, appDir: this.#options.appDir, contentFile, outDir };
+    const request: PublishRequest = {
+      id: this.#nextId++,
+      appDir: this.#options.appDir,
+      contentFile,
+      outDir,
+      siteUrl: this.#options.siteUrl,
+    };
     return new Promise((resolve, reject) => {
       this.#pending.set(request.id, { resolve, reject });
       this.#ensureChild().send(request);
