@@ -11,18 +11,32 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** SMTP_URL and NOTIFY_EMAIL (MAIL_FROM optional): e-mail the office; null when unset. */
   mail: MailSettings | null;
+  /** SITE_URL: the public address the pages, feeds and sitemap name themselves by (no trailing `/`). */
+  siteUrl: string;
 }
 
 /** Reads the configuration contract of the README from the environment. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = parsePort(env.PORT);
   return {
-    port: parsePort(env.PORT),
+    port,
     dataDir: resolve(env.DATA_DIR || 'data'),
     uploadsDir: resolve(env.UPLOADS_DIR || 'uploads'),
     jwtSecret: env.JWT_SECRET || undefined,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     mail: parseMail(env),
+    siteUrl: parseSiteUrl(env.SITE_URL, port),
   };
+}
+
+function parseSiteUrl(value: string | undefined, port: number): string {
+  const text = value?.trim();
+  if (!text) return `http://localhost:${port}`;
+  const url = URL.parse(text);
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash) {
+    throw new Error(`SITE_URL must be the site's public address, like https://www.school.example, not "${text}"`);
+  }
+  return url.href.replace(/\/+$/, '');
 }
 
 const ADDRESS = /^[^\s@<>]+@[^\s@<>]+$/;

@@ -61,6 +61,7 @@ const publisher = await Publisher.open({
   uploadsDir: config.uploadsDir,
   content: stores.content,
   mirror: bucket ?? undefined,
+  siteUrl: config.siteUrl,
 });
 
 const stopTidying = keepUploadsTidy(stores.content, [imageUploads(images), documentUploads(documents)], (referenced) =>

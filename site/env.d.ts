@@ -8,5 +8,7 @@
 declare namespace App {
   interface Locals {
     content: import('./contract/content.ts').SiteContent;
+    /** The site's public address without a trailing `/` (SITE_URL), for canonical and feed links. */
+    siteUrl: string;
   }
 }

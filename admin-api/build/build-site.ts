@@ -25,6 +25,8 @@ export interface BuildOptions {
   dataDir: string;
   uploadsDir: string;
   outDir: string;
+  /** The site's public address (SITE_URL), for canonical links, feeds and the sitemap. */
+  siteUrl: string;
 }
 
 export interface BuildSummary {
@@ -46,6 +48,7 @@ export async function buildStaticSite(options: BuildOptions): Promise<BuildSumma
     root: options.root,
     appDir: join(options.root, 'dist', `app-${(await codeFingerprint(options.root)).slice(0, 16)}`),
     uploadsDir: options.uploadsDir,
+    siteUrl: options.siteUrl,
   });
   try {
     const snapshot = join(work, 'content.json');

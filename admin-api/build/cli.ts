@@ -15,7 +15,13 @@ try {
   const config = readConfig();
   const outDir = resolve(values.out ?? resolve(root, 'build'));
   console.log(`Building the public site from ${config.dataDir} into ${outDir}…`);
-  const summary = await buildStaticSite({ root, dataDir: config.dataDir, uploadsDir: config.uploadsDir, outDir });
+  const summary = await buildStaticSite({
+    root,
+    dataDir: config.dataDir,
+    uploadsDir: config.uploadsDir,
+    outDir,
+    siteUrl: config.siteUrl,
+  });
   console.log(
     `Built ${summary.pages} pages (${summary.redirects} redirects), ${summary.files} files, ` +
       `${(summary.bytes / 1024 / 1024).toFixed(1)} MB in ${(summary.durationMs / 1000).toFixed(1)} s.`,

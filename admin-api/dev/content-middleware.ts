@@ -9,11 +9,13 @@ import { readConfig } from '../config.ts';
 import { defaultContent } from '../store/default-content.ts';
 import { contentFile } from '../store/stores.ts';
 
-const file = contentFile(readConfig().dataDir);
+const config = readConfig();
+const file = contentFile(config.dataDir);
 
 export const onRequest = defineMiddleware(async (context, next) => {
   // The API server beside the dev server writes this file, validated and whole (store/); one
   // written by an older version lacks the fields added since until its next change.
   context.locals.content ??= { ...defaultContent(), ...(JSON.parse(await readFile(file, 'utf8')) as SiteContent) };
+  context.locals.siteUrl ??= config.siteUrl;
   return next();
 });

@@ -10,6 +10,8 @@ export interface BuildInfo {
   durationMs: number;
   /** The hash of the site's code it was rendered with (older builds have none). */
   codeHash?: string;
+  /** The site's public address it was rendered for (SITE_URL): canonical links and feeds name it. */
+  siteUrl?: string;
   /** The school's date when it was rendered: pages saying what is upcoming hold for that day only. */
   day?: string;
 }

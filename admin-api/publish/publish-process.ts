@@ -22,6 +22,8 @@ export interface PublishRequest {
   outDir: string;
   /** The build whose untouched pages may be carried over; none for a full render. */
   previous?: PreviousBuild;
+  /** The site's public address (SITE_URL). */
+  siteUrl: string;
 }
 export type PublishReply = { id: number; ok: true; site: RenderedSite } | { id: number; ok: false; error: string };
 
@@ -34,7 +36,10 @@ process.on('message', async (request: PublishRequest) => {
   let reply: PublishReply;
   try {
     await ensureCompiled(request.appDir);
-    const site = await renderSite(request.appDir, request.contentFile, request.outDir, request.previous);
+    const site = await renderSite(request.appDir, request.contentFile, request.outDir, {
+      siteUrl: request.siteUrl,
+      previous: request.previous,
+    });
     reply = { id: request.id, ok: true, site };
   } catch (error) {
     reply = { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) };

@@ -17,6 +17,8 @@ export interface PublisherOptions {
   dataDir: string;
   uploadsDir: string;
   content: ContentStore;
+  /** The site's public address (SITE_URL); `http://localhost` when not given. */
+  siteUrl?: string;
   /** Renders the site; the publishing process unless a test passes its own. */
   builder?: SiteBuilder;
   /** Publishes the served site elsewhere too (bucket/bucket-publisher.ts): at start and after each build. */
@@ -50,6 +52,7 @@ export class Publisher {
   #builder: SiteBuilder;
   #loader = new SnapshotLoader();
   #codeHash: string;
+  #siteUrl: string;
   #snapshot: SiteSnapshot | null = null;
   #unsubscribe: () => void;
   /** Checks now and then whether the school's date has changed since the served build. */
@@ -64,6 +67,7 @@ export class Publisher {
     this.#content = options.content;
     this.#mirror = options.mirror;
     this.#codeHash = codeHash;
+    this.#siteUrl = options.siteUrl ?? 'http://localhost';
     this.#folders = new BuildFolders(siteDir);
     this.#builder =
       options.builder ??
@@ -72,6 +76,7 @@ export class Publisher {
         // One compiled site per version of the code, shared by servers beside this one.
         appDir: join(options.root, 'dist', `app-${codeHash.slice(0, 16)}`),
         uploadsDir: options.uploadsDir,
+        siteUrl: this.#siteUrl,
       });
     this.scheduler = new RebuildScheduler(
       () => this.#buildAndSwap(),
@@ -140,7 +145,8 @@ export class Publisher {
   }
 
   #fingerprint(contentJson: string) {
-    return buildFingerprint(this.#codeHash, contentJson);
+    // The pages name the site's address: a new SITE_URL needs a new build.
+    return buildFingerprint(this.#codeHash, `${this.#siteUrl}\0${contentJson}`);
   }
 
   /** The school's date now. */
@@ -148,11 +154,12 @@ export class Publisher {
     return dateInZone(new Date(), this.#content.data.settings.timeZone);
   }
 
-  /** The served build, when the next one may take its untouched pages: same code, same day. */
+  /** The served build, when the next one may take its untouched pages: same code, address and day. */
   async #previousBuild(day: string): Promise<PreviousBuild | undefined> {
     const current = await this.#folders.current();
     const info: BuildInfo | undefined = current?.info;
-    if (!current || info?.codeHash !== this.#codeHash || info.day !== day) return undefined;
+    const same = info?.codeHash === this.#codeHash && info.siteUrl === this.#siteUrl && info.day === day;
+    if (!current || !same) return undefined;
     return current.folder;
   }
 
@@ -174,6 +181,7 @@ export class Publisher {
         builtAt: new Date().toISOString(),
         durationMs: Date.now() - started,
         codeHash: this.#codeHash,
+        siteUrl: this.#siteUrl,
         day,
       });
       this.#snapshot = snapshot;

@@ -4,7 +4,10 @@ import type { SiteContent } from '../../site/contract/content.ts';
 
 const app = createApp({ streaming: false });
 
-/** Renders the page `request` asks for from `content`, which the pages read as `Astro.locals.content`. */
-export function render(request: Request, content: SiteContent): Promise<Response> {
-  return app.render(request, { locals: { content } });
+/**
+ * Renders the page `request` asks for from `content`, which the pages read as `Astro.locals.content`;
+ * `siteUrl` is the site's public address (`Astro.locals.siteUrl`).
+ */
+export function render(request: Request, content: SiteContent, siteUrl: string): Promise<Response> {
+  return app.render(request, { locals: { content, siteUrl } });
 }

@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import type { SiteContent } from '../../site/contract/content.ts';
 import { entryPaths } from '../../site/entry-paths.ts';
 import { CarryOver, type PreviousBuild } from './carry-over.ts';
+import { writeSiteFiles } from './site-files.ts';
 
 /** Headers a page must be served with, by file (e.g. its Content-Security-Policy). */
 export type PageHeaders = Record<string, Record<string, string>>;
@@ -33,7 +34,7 @@ export interface RenderedSite {
   redirects: Redirects;
 }
 
-type Render = (request: Request, content: SiteContent) => Promise<Response>;
+type Render = (request: Request, content: SiteContent, siteUrl: string) => Promise<Response>;
 
 const ORIGIN = 'http://localhost';
 const NOT_FOUND_PROBE = '/__no-such-page__';
@@ -55,18 +56,19 @@ function rendererOf(appDir: string): Promise<Render> {
 /**
  * Writes the site into `outDir`: the compiled client files (scripts, styles, pre-rendered admin
  * pages), then every public page rendered from `contentFile`, except the pages the change since
- * `previous` did not touch, which are carried over from it (carry-over.ts).
+ * `previous` did not touch, which are carried over from it (carry-over.ts), then the feeds and the
+ * sitemap of the pages written. `siteUrl` is the site's public address (SITE_URL).
  */
 export async function renderSite(
   appDir: string,
   contentFile: string,
   outDir: string,
-  previous?: PreviousBuild,
+  { siteUrl = 'http://localhost', previous }: { siteUrl?: string; previous?: PreviousBuild } = {},
 ): Promise<RenderedSite> {
   const renderWith = await rendererOf(appDir);
   // The snapshot was validated by the content store when it was committed.
   const content = JSON.parse(await readFile(contentFile, 'utf8')) as SiteContent;
-  const render = (request: Request) => renderWith(request, content);
+  const render = (request: Request) => renderWith(request, content, siteUrl);
   await cp(join(appDir, 'client'), outDir, { recursive: true });
   const carryOver = previous ? await CarryOver.open<Redirect>(previous, content) : null;
 
@@ -102,6 +104,7 @@ export async function renderSite(
   if (!notFound || 'redirect' in notFound) throw new Error('The not-found page could not be rendered');
   await writePage(outDir, '/404.html', notFound.html);
   headers['/404.html'] = notFound.headers;
+  await writeSiteFiles(render, outDir, siteUrl, Object.keys(headers));
   return { headers, redirects };
 }
 

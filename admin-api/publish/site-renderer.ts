@@ -9,6 +9,8 @@ export interface SiteRendererOptions {
   /** Where the compiled site of the current code lives (or will, once compiled). */
   appDir: string;
   uploadsDir: string;
+  /** The site's public address (SITE_URL). */
+  siteUrl: string;
 }
 
 /**
@@ -30,7 +32,14 @@ export class SiteRenderer {
    * change did not touch; answers its pages' headers and its redirects.
    */
   render(contentFile: string, outDir: string, previous?: PreviousBuild): Promise<RenderedSite> {
-    const request: PublishRequest = { id: this.#nextId++, appDir: this.#options.appDir, contentFile, outDir, previous };
+    const request: PublishRequest = {
+      id: this.#nextId++,
+      appDir: this.#options.appDir,
+      contentFile,
+      outDir,
+      siteUrl: this.#options.siteUrl,
+      previous,
+    };
     return new Promise((resolve, reject) => {
       this.#pending.set(request.id, { resolve, reject });
       this.#ensureChild().send(request);

@@ -1,0 +1,32 @@
+/**
+ * The files beside the pages: the feeds and robots.txt (Astro endpoints under site/pages/, which
+ * no link leads the page crawl to) and the sitemap of the public pages publishing wrote.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { FEED_PATHS, sitemapXml } from '../../site/lib/feeds.ts';
+
+const ORIGIN = 'http://localhost';
+
+/** Renders the feeds into `outDir` and writes the sitemap of `pageFiles` (`/gallery/index.html`…). */
+export async function writeSiteFiles(
+  render: (request: Request) => Promise<Response>,
+  outDir: string,
+  siteUrl: string,
+  pageFiles: readonly string[],
+) {
+  for (const path of [FEED_PATHS.rss, FEED_PATHS.calendar, FEED_PATHS.robots]) {
+    const response = await render(new Request(ORIGIN + path));
+    if (!response.ok) throw new Error(`Rendering ${path} failed (${response.status})`);
+    await writeFile(join(outDir, path), await response.text());
+  }
+  await writeFile(join(outDir, FEED_PATHS.sitemap), sitemapXml(siteUrl, publicPaths(pageFiles)));
+}
+
+/** `/index.html` → `/`, `/gallery/index.html` → `/gallery`; not the admin area or the 404 page. */
+function publicPaths(pageFiles: readonly string[]): string[] {
+  return pageFiles
+    .filter((file) => file.endsWith('/index.html'))
+    .map((file) => file.slice(0, -'/index.html'.length) || '/')
+    .filter((path) => path !== '/admin' && !path.startsWith('/admin/'));
+}

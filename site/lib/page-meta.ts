@@ -1,0 +1,82 @@
+/**
+ * What a public page says about itself to search engines and chat apps: its canonical address,
+ * a short description, Open Graph and Twitter card tags, and JSON-LD structured data.
+ */
+import type { News, SchoolEvent, SiteContent } from '../contract/content.ts';
+import { addressLines } from './contact-links.ts';
+import { imageUrl } from './image-sources.ts';
+import { zonedIso } from './zoned-time.ts';
+
+export const DESCRIPTION_LENGTH = 160;
+
+/** Plain text of a bit of markdown, cut at a word to about 160 characters. */
+export function shortDescription(text: string, max = DESCRIPTION_LENGTH): string {
+  const plain = text
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[#*_>`~|]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (plain.length <= max) return plain;
+  const cut = plain.slice(0, max - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > max / 2 ? cut.lastIndexOf(' ') : cut.length).replace(/[\s,.;:]+$/, '')}…`;
+}
+
+/** The canonical address of `pathname` (`/gallery/` as `/gallery`). */
+export function canonicalUrl(siteUrl: string, pathname: string): string {
+  return siteUrl + (pathname.length > 1 ? pathname.replace(/\/+$/, '') : '/');
+}
+
+/** The absolute address of a stored image's 1280 px rendition, or of the school's crest. */
+export function shareImage(siteUrl: string, imageId: string | undefined): string {
+  return siteUrl + (imageId ? imageUrl(imageId, 1280) : '/favicon.svg');
+}
+
+/** JSON for a `<script type="application/ld+json">`: no `<` can end the script early. */
+export function jsonLdText(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
+
+export function schoolJsonLd(content: SiteContent, siteUrl: string) {
+  const { settings } = content;
+  const logo = content.logos[0];
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'School',
+    name: settings.schoolName,
+    url: `${siteUrl}/`,
+    ...(settings.tagline ? { description: settings.tagline } : {}),
+    address: addressLines(settings.address).join(', '),
+    telephone: settings.phone,
+    email: settings.email,
+    logo: shareImage(siteUrl, logo?.imageId),
+    sameAs: Object.values(settings.social).filter((link) => link !== ''),
+  };
+}
+
+export function eventJsonLd(event: SchoolEvent, content: SiteContent, siteUrl: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    name: event.title,
+    startDate: zonedIso(event.date, event.time, content.settings.timeZone),
+    description: shortDescription(event.description, 500),
+    location: {
+      '@type': 'Place',
+      name: event.location || content.settings.schoolName,
+      address: addressLines(content.settings.address).join(', '),
+    },
+    url: `${siteUrl}/eventsnews`,
+    ...(event.image ? { image: shareImage(siteUrl, event.image.imageId) } : {}),
+  };
+}
+
+export function newsJsonLd(news: News, content: SiteContent, siteUrl: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'NewsArticle',
+    headline: news.title.slice(0, 110),
+    datePublished: news.publishDate,
+    image: [shareImage(siteUrl, news.image?.imageId ?? content.logos[0]?.imageId)],
+    publisher: { '@type': 'Organization', name: content.settings.schoolName },
+  };
+}
