@@ -1,8 +1,12 @@
 /**
  * Time from sending an edit (POST /api/events) to the public site serving it: on /eventsnews, or
- * on the upcoming-events page /eventsnews links to. Also the time the API took to answer the POST.
+ * on the page of upcoming events it links to. Also the time the API took to answer the POST.
  */
+import { EVENTS_BASE } from '../site/lib/archive-pages.ts';
 import { call } from '../tests/support/api.ts';
+
+/** An edit not live by then is a failure, not a figure. */
+const LIVE_TIMEOUT_MS = 60_000;
 
 export interface EditToLive {
   samplesMs: number[];
@@ -15,7 +19,7 @@ export interface EditToLive {
 export async function measureEditToLive(base: string, token: string, edits: number): Promise<EditToLive> {
   const samplesMs: number[] = [];
   const postMs: number[] = [];
-  const pages = await pagesShowingEvents(base);
+  const pages = ['/eventsnews', EVENTS_BASE];
   const isLive = async (title: string) => {
     for (const page of pages) if ((await (await fetch(base + page)).text()).includes(title)) return true;
     return false;
@@ -25,11 +29,14 @@ export async function measureEditToLive(base: string, token: string, edits: numb
     const started = performance.now();
     const answer = await call(base, 'POST', '/api/events', {
       token,
-      json: { title, description: 'Measured by npm run bench', date: nextMonth() },
+      json: { title, description: 'Measured by npm run bench', date: soon(), time: '00:00' },
     });
     postMs.push(performance.now() - started);
     if (answer.status !== 201) throw new Error(`edit refused: ${JSON.stringify(answer.body)}`);
-    while (!(await isLive(title))) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (!(await isLive(title))) {
+      if (performance.now() - started > LIVE_TIMEOUT_MS) throw new Error(`"${title}" not live after 60 s`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     samplesMs.push(performance.now() - started);
     // Let the next edit start from a quiet server, as a person's next edit would.
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -37,16 +44,9 @@ export async function measureEditToLive(base: string, token: string, edits: numb
   return { samplesMs, p50: percentile(samplesMs, 50), p95: percentile(samplesMs, 95), postP50: percentile(postMs, 50) };
 }
 
-/** /eventsnews, and the upcoming-events page it links to, if it has one. */
-async function pagesShowingEvents(base: string): Promise<string[]> {
-  const html = await (await fetch(`${base}/eventsnews`)).text();
-  const upcoming = [...html.matchAll(/href="(\/(?:events|eventsnews)[^"#?]*upcoming[^"#?]*)"/g)].map((m) => m[1]!);
-  return ['/eventsnews', ...new Set(upcoming)];
-}
-
-/** An upcoming date, so the event is among the first ones shown. */
-function nextMonth(): string {
-  return new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+/** Two days ahead at midnight, in any time zone: among the first upcoming events even on a large site. */
+function soon(): string {
+  return new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 }
 
 export function percentile(values: number[], p: number): number {
