@@ -1,5 +1,10 @@
 import { Hono } from 'hono';
-import { DOCUMENT_ID_PATTERN, IMAGE_ID_PATTERN } from '../../site/contract/content.ts';
+import {
+  DOCUMENT_ID_PATTERN,
+  IMAGE_ID_PATTERN,
+  referencedDocumentIds,
+  referencedImageIds,
+} from '../../site/contract/content.ts';
 import { RENDITION_WIDTHS } from '../../site/lib/image-sources.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { HttpError } from '../http/errors.ts';
@@ -14,8 +19,9 @@ const RENDITION = /^(.+)-(\d+)\.webp$/;
  * The uploads at the static paths the pages link (site/lib/image-sources.ts, document-url.ts):
  * `/images/<imageId>`, `/images/<imageId>-<width>.webp`, `/documents/<documentId>`. The same
  * paths are files in a static build or a bucket; `/api/image` and `/api/document` answer too.
+ * Like those, they do not serve a file only a kept version of the history still shows.
  */
-export function staticUploadRoutes({ images, documents }: AppDeps) {
+export function staticUploadRoutes({ images, documents, history, stores }: AppDeps) {
   return new Hono()
     .get('/images/:name', async (c) => {
       const name = c.req.param('name');
@@ -23,12 +29,14 @@ export function staticUploadRoutes({ images, documents }: AppDeps) {
       const width = RENDITION_WIDTHS.find((allowed) => String(allowed) === rendition?.[2]) as
         | RenditionWidth
         | undefined;
+      const imageId = rendition && width ? rendition[1]! : name;
+      const retired = await history?.retired(referencedImageIds, stores.content.data, imageId);
       const image =
-        rendition && width && IMAGE_ID_PATTERN.test(rendition[1]!)
-          ? await images.rendition(rendition[1]!, width)
-          : IMAGE_ID_PATTERN.test(name)
-            ? await images.original(name)
-            : null;
+        !IMAGE_ID_PATTERN.test(imageId) || retired
+          ? null
+          : width
+            ? await images.rendition(imageId, width)
+            : await images.original(imageId);
       if (!image) throw new HttpError(404, 'This image does not exist');
       const headers = { ETag: image.etag, 'Cache-Control': IMMUTABLE };
       if (etagMatches(c.req.header('if-none-match'), image.etag)) return c.body(null, 304, headers);
@@ -36,7 +44,8 @@ export function staticUploadRoutes({ images, documents }: AppDeps) {
     })
     .get('/documents/:name', async (c) => {
       const name = c.req.param('name');
-      const document = DOCUMENT_ID_PATTERN.test(name) ? await documents.read(name) : null;
+      const retired = await history?.retired(referencedDocumentIds, stores.content.data, name);
+      const document = DOCUMENT_ID_PATTERN.test(name) && !retired ? await documents.read(name) : null;
       if (!document) throw new HttpError(404, 'This document does not exist');
       return c.body(new Uint8Array(document.body), 200, {
         'Content-Type': 'application/pdf',

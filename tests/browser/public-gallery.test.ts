@@ -89,7 +89,7 @@ describe('a gallery of six photos', () => {
     expect(images.map((image) => image.alt)).toEqual(captions);
     for (const image of images) {
       expect(image).toMatchObject({ width: '800', height: '600', sizes: expect.stringContaining('100vw') });
-      expect(image.srcset).toMatch(/\?w=320 320w, .*\?w=640 640w, .*\?w=960 800w$/);
+      expect(image.srcset).toMatch(/-320\.webp 320w, .*-640\.webp 640w, .*-960\.webp 800w$/);
     }
     expect(images.map((image) => image.loading)).toEqual(['eager', 'eager', 'eager', 'eager', 'lazy', 'lazy']);
     await close();

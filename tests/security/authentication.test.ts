@@ -72,6 +72,7 @@ async function administratorCalls(base: string, token: string): Promise<Record<s
     await add('/api/homegallery', { ...image, caption: 'Gate' }),
   ];
   await call(base, 'POST', '/api/alumni', { json: ALUMNUS });
+  const { version } = (await call(base, 'GET', '/api/admin/history', { token })).body[0];
   const alumniId = (await call(base, 'GET', '/api/admin/alumni', { token })).body[0]._id;
   await call(base, 'POST', '/api/admin/create', { token, json: { username: 'removable', password: 'removable-1' } });
   const circular = { title: 'Holidays', date: '2025-06-01' };
@@ -124,6 +125,11 @@ async function administratorCalls(base: string, token: string): Promise<Record<s
     'POST /api/admin/2fa/enable': { path: '/api/admin/2fa/enable', json: { code: '123456' } },
     'POST /api/admin/2fa/disable': { path: '/api/admin/2fa/disable', json: { code: '123456' } },
     'GET /api/admin/audit': { path: '/api/admin/audit' },
+    'PATCH /api/content': { path: '/api/content', json: { presidentMessage: 'Changed' } },
+    'GET /api/admin/history': { path: '/api/admin/history' },
+    'GET /api/admin/history/:version': { path: `/api/admin/history/${version}` },
+    'POST /api/admin/history/:version/restore': { path: `/api/admin/history/${version}/restore` },
+    'GET /api/admin/backup': { path: '/api/admin/backup' },
   };
 }
 
