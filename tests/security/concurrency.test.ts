@@ -11,6 +11,7 @@ import { upload, uploaded } from '../api/helpers.ts';
 import { solidImage } from '../api/test-images.ts';
 import type { ApiAnswer } from '../support/api.ts';
 import { testServer } from '../support/harness.ts';
+import { listPages } from '../support/list-pages.ts';
 import { fileTally } from './support.ts';
 
 const tally = fileTally('Concurrency');
@@ -139,18 +140,6 @@ describe('150 writes of mixed kinds sent at once', () => {
     expect(news).not.toContain('Old news 0');
   });
 });
-
-/** The HTML of a public list's pages, following their rel="next" links. */
-async function listPages(first: string): Promise<string> {
-  let html = '';
-  for (let url: string | undefined = first; url; ) {
-    const page = await (await fetch(url)).text();
-    html += page;
-    const next = /<a[^>]*rel="next"[^>]*href="([^"]+)"|<a[^>]*href="([^"]+)"[^>]*rel="next"/.exec(page);
-    url = next ? new URL(next[1] ?? next[2]!, url).href : undefined;
-  }
-  return html;
-}
 
 describe('two tabs saving the same version at once', () => {
   it('cannot overwrite each other: one save wins, the others are told the content changed', async () => {
