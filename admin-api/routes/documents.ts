@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { DOCUMENT_ID_PATTERN, referencedDocumentIds, type SiteContent } from '../../site/contract/content.ts';
+import { DOCUMENT_ID_PATTERN, type SiteContent } from '../../site/contract/content.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { requireAdmin } from '../auth/require-admin.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
@@ -7,6 +7,7 @@ import { HttpError } from '../http/errors.ts';
 import { pathParam } from '../http/path-params.ts';
 import { DOCUMENT_SECURITY_POLICY } from '../http/security-headers.ts';
 import { limitUpload, readUploadedFile, type UploadRules } from '../http/upload-body.ts';
+import { documentsOf } from '../store/content-references.ts';
 
 const NO_SUCH_DOCUMENT = 'This document does not exist';
 
@@ -29,7 +30,7 @@ export function documentRoutes({ stores, jwtSecret, documents, history }: AppDep
     })
     .get('/document/:documentId', async (c) => {
       const documentId = pathParam(c, 'documentId', DOCUMENT_ID_PATTERN, NO_SUCH_DOCUMENT);
-      if (await history?.retired(referencedDocumentIds, stores.content.data, documentId)) {
+      if (await history?.retired(documentsOf, stores.content.data, documentId)) {
         throw new HttpError(404, NO_SUCH_DOCUMENT);
       }
       const document = await documents.read(documentId);

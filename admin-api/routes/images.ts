@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { IMAGE_ID_PATTERN, referencedImageIds } from '../../site/contract/content.ts';
+import { IMAGE_ID_PATTERN } from '../../site/contract/content.ts';
 import { RENDITION_WIDTHS } from '../../site/lib/image-sources.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { noteForAudit } from '../audit/record-changes.ts';
@@ -9,6 +9,7 @@ import { etagMatches } from '../http/etag.ts';
 import { pathParam } from '../http/path-params.ts';
 import { readUploadedFile, uploadLimit } from '../http/upload-body.ts';
 import type { RenditionWidth, ServedImage } from '../images/image-store.ts';
+import { imagesOf } from '../store/content-references.ts';
 
 const NO_SUCH_IMAGE = 'This image does not exist';
 const WIDTHS_TEXT = RENDITION_WIDTHS.join(', ');
@@ -30,8 +31,7 @@ export function imageRoutes({ stores, jwtSecret, images, history }: AppDeps) {
       const imageId = pathParam(c, 'imageId', IMAGE_ID_PATTERN, NO_SUCH_IMAGE);
       const width = renditionWidth(c.req.query('w'));
       // Kept for the history, but not on the site now: not served until a restore uses it again.
-      if (await history?.retired(referencedImageIds, stores.content.data, imageId))
-        throw new HttpError(404, NO_SUCH_IMAGE);
+      if (await history?.retired(imagesOf, stores.content.data, imageId)) throw new HttpError(404, NO_SUCH_IMAGE);
       const image = width ? await images.rendition(imageId, width) : await images.original(imageId);
       if (!image) throw new HttpError(404, NO_SUCH_IMAGE);
       return serve(c, image);

@@ -1,16 +1,12 @@
 import { Hono } from 'hono';
-import {
-  DOCUMENT_ID_PATTERN,
-  IMAGE_ID_PATTERN,
-  referencedDocumentIds,
-  referencedImageIds,
-} from '../../site/contract/content.ts';
+import { DOCUMENT_ID_PATTERN, IMAGE_ID_PATTERN } from '../../site/contract/content.ts';
 import { RENDITION_WIDTHS } from '../../site/lib/image-sources.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { HttpError } from '../http/errors.ts';
 import { etagMatches } from '../http/etag.ts';
 import { DOCUMENT_SECURITY_POLICY } from '../http/security-headers.ts';
 import type { RenditionWidth } from '../images/image-store.ts';
+import { documentsOf, imagesOf } from '../store/content-references.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const RENDITION = /^(.+)-(\d+)\.webp$/;
@@ -30,7 +26,7 @@ export function staticUploadRoutes({ images, documents, history, stores }: AppDe
         | RenditionWidth
         | undefined;
       const imageId = rendition && width ? rendition[1]! : name;
-      const retired = await history?.retired(referencedImageIds, stores.content.data, imageId);
+      const retired = await history?.retired(imagesOf, stores.content.data, imageId);
       const image =
         !IMAGE_ID_PATTERN.test(imageId) || retired
           ? null
@@ -44,7 +40,7 @@ export function staticUploadRoutes({ images, documents, history, stores }: AppDe
     })
     .get('/documents/:name', async (c) => {
       const name = c.req.param('name');
-      const retired = await history?.retired(referencedDocumentIds, stores.content.data, name);
+      const retired = await history?.retired(documentsOf, stores.content.data, name);
       const document = DOCUMENT_ID_PATTERN.test(name) && !retired ? await documents.read(name) : null;
       if (!document) throw new HttpError(404, 'This document does not exist');
       return c.body(new Uint8Array(document.body), 200, {

@@ -1,7 +1,8 @@
-import { referencedDocumentIds, referencedImageIds, type SiteContent } from '../../site/contract/content.ts';
+import type { SiteContent } from '../../site/contract/content.ts';
 import { formerSlugsAfter } from '../../site/contract/settings.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { HttpError } from '../http/errors.ts';
+import { documentsOf, imagesOf } from './content-references.ts';
 import type { ListAccess } from './list-access.ts';
 
 export const MISSING_IMAGE = 'The image was not found. Please upload it again.';
@@ -25,34 +26,19 @@ export function contentWriter({
   return async (change) => {
     const { data } = await stores.content.update(async (draft) => {
       // The draft is a copy of the committed document: what it refers to is known already.
-      const { images: imagesBefore, documents: documentsBefore } = referencesOf(stores.content.data);
+      const [imagesBefore, documentsBefore] = [imagesOf(stores.content.data), documentsOf(stores.content.data)];
       const nameBefore = draft.settings.schoolName;
       change(draft);
       draft.settings.formerSlugs = formerSlugsAfter(nameBefore, draft.settings);
-      const after = referencesOf(draft);
-      for (const id of after.images) {
+      for (const id of imagesOf(draft)) {
         if (!imagesBefore.has(id) && !(await images.has(id))) throw new HttpError(400, MISSING_IMAGE);
       }
-      for (const id of after.documents) {
+      for (const id of documentsOf(draft)) {
         if (!documentsBefore.has(id) && !(await documents.has(id))) throw new HttpError(400, MISSING_DOCUMENT);
       }
     });
     return data;
   };
-}
-
-/**
- * The images and documents a committed document refers to, found once per commit: finding the
- * documents reads every text of the content, which takes tens of milliseconds on a large site.
- */
-const references = new WeakMap<SiteContent, { images: Set<string>; documents: Set<string> }>();
-function referencesOf(content: SiteContent) {
-  let found = references.get(content);
-  if (!found) {
-    found = { images: referencedImageIds(content), documents: referencedDocumentIds(content) };
-    references.set(content, found);
-  }
-  return found;
 }
 
 /** The content's lists of items with ids. */
