@@ -40,8 +40,12 @@ export async function watchedPage(browser: Browser, options: PageOptions): Promi
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('requestfinished', async (request) => {
     if (request.resourceType() !== 'script') return;
-    const { responseBodySize } = await request.sizes();
-    scripts.set(request.url(), Math.max(0, responseBodySize));
+    // A script that finishes as the page closes can no longer be measured, nor is it needed.
+    const sizes = await request.sizes().catch((error: Error) => {
+      if (page.isClosed()) return null;
+      throw error;
+    });
+    if (sizes) scripts.set(request.url(), Math.max(0, sizes.responseBodySize));
   });
   return {
     page,
