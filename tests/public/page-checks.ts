@@ -41,9 +41,11 @@ export async function watchedPage(browser: Browser, options: PageOptions): Promi
   page.on('requestfinished', async (request) => {
     if (request.resourceType() !== 'script') return;
     // A script that finishes as the page closes can no longer be measured, nor is it needed.
+    // Any other failure is reported with the page's errors: thrown from here, it would be unhandled.
     const sizes = await request.sizes().catch((error: Error) => {
-      if (page.isClosed()) return null;
-      throw error;
+      if (!page.isClosed() && !/has been closed/i.test(error.message))
+        errors.push(`Measuring a script: ${error.message}`);
+      return null;
     });
     if (sizes) scripts.set(request.url(), Math.max(0, sizes.responseBodySize));
   });

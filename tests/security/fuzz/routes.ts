@@ -202,8 +202,8 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
     path: () => '/api/content',
     fields: CONTENT_FIELDS,
     body: (c) => ({ ...c.content }),
-    // The spec's fields; those added since (settings, pages…) keep their value when left out.
-    required: Object.keys(CONTENT_FIELDS),
+    // The spec's fields; those added since (settings, pages, circulars…) keep their value when left out.
+    required: Object.keys(CONTENT_FIELDS).filter((name) => name !== 'circulars'),
   },
   'PATCH /api/content': {
     method: 'PATCH',
