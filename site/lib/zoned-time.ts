@@ -1,8 +1,19 @@
 /** Wall-clock dates and times in the school's time zone as instants and ISO 8601 texts with offset. */
 
+/** Making a formatter costs far more than using one: a calendar of a thousand events uses one. */
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+function offsetFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+    offsetFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The offset of `timeZone` at `instant`, as `+05:30`. */
 export function zoneOffset(instant: Date, timeZone: string): string {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+  const name = offsetFormat(timeZone)
     .formatToParts(instant)
     .find((part) => part.type === 'timeZoneName')!.value;
   const offset = name.replace(/^GMT/, '');
