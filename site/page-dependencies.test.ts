@@ -49,19 +49,43 @@ describe('which pages a change touches', () => {
     expect(touchedPages(base, structuredClone(base), TODAY)).toEqual([]);
   });
 
-  it('touches the events and news pages for a news edit, never the gallery', () => {
+  it('touches the events and news pages and the news feed for a news edit, never the gallery or the calendar', () => {
     const pages = touched((draft) => draft.news.push(news(3, null)));
-    for (const path of ['/eventsnews', '/eventsnews/news', '/eventsnews/news/2', '/eventsnews/news/expired/2026/2'])
+    for (const path of [
+      '/eventsnews',
+      '/eventsnews/news',
+      '/eventsnews/news/2',
+      '/eventsnews/news/expired/2026/2',
+      '/rss.xml',
+    ])
       expect(isTouched(path, pages), path).toBe(true);
-    for (const path of ['/gallery', '/gallery/2', '/', '/eventsnews/events', '/eventsnews/news/expired/2024'])
+    for (const path of [
+      '/gallery',
+      '/gallery/2',
+      '/',
+      '/eventsnews/events',
+      '/eventsnews/news/expired/2024',
+      '/events.ics',
+    ])
       expect(isTouched(path, pages), path).toBe(false);
   });
 
   it('touches the pages of an upcoming event and of the year of a past one, not the other years', () => {
     const upcoming = touched((draft) => draft.events.push(event(4, '2026-10-01')));
-    for (const path of ['/eventsnews', '/eventsnews/events', '/eventsnews/events/3', '/eventsnews/events/past/2026'])
+    for (const path of [
+      '/eventsnews',
+      '/eventsnews/events',
+      '/eventsnews/events/3',
+      '/eventsnews/events/past/2026',
+      '/events.ics',
+    ])
       expect(isTouched(path, upcoming), path).toBe(true);
-    for (const path of ['/eventsnews/events/past/2025', '/eventsnews/news', '/eventsnews/events/past/2024/2'])
+    for (const path of [
+      '/eventsnews/events/past/2025',
+      '/eventsnews/news',
+      '/eventsnews/events/past/2024/2',
+      '/rss.xml',
+    ])
       expect(isTouched(path, upcoming), path).toBe(false);
 
     const past = touched((draft) => Object.assign(draft.events[1]!, { title: 'Renamed' }));
@@ -74,6 +98,7 @@ describe('which pages a change touches', () => {
     const pages = touched((draft) => draft.events.push(event(5, '2023-05-01')));
     expect(isTouched('/eventsnews/news/expired/2024', pages)).toBe(true);
     expect(isTouched('/eventsnews/events/past/2024/3', pages)).toBe(true);
+    expect(isTouched('/events.ics', pages)).toBe(true);
     expect(isTouched('/gallery', pages)).toBe(false);
   });
 

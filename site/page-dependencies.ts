@@ -1,5 +1,5 @@
 /**
- * Which public pages a change of the content touches, so publishing renders only those and carries
+ * Which public pages (and feeds) a change of the content touches, so publishing renders only those and carries
  * the others over from the previous build (admin-api/publish/render-pages.ts). Each part of the
  * content names the pages that read it; a part not named here (the settings, the logos, the
  * school's own pages: the header, navigation and footer of every page read them) touches every
@@ -11,6 +11,7 @@
 import type { News, SchoolEvent, SiteContent } from './contract/content.ts';
 import { imageField, LEADERSHIP_ROLES, messageField } from './contract/content.ts';
 import { EVENTS_BASE, NEWS_BASE } from './lib/archive-pages.ts';
+import { FEED_PATHS } from './lib/feeds.ts';
 import { byYear } from './lib/paging.ts';
 
 /** Every page. */
@@ -26,10 +27,14 @@ const leadership = LEADERSHIP_ROLES.flatMap((role) => [messageField(role), image
 export const PAGES_READING: { [K in keyof SiteContent]?: PagesOf<K> } = {
   homegallery: () => ['/'],
   gallery: () => ['/gallery/**'],
-  events: (previous, next, today) =>
-    listPages(EVENTS_BASE, previous, next, (event) => event.date, today, ['/eventsnews', `${EVENTS_BASE}/*`]),
-  news: (previous, next, today) =>
-    listPages(NEWS_BASE, previous, next, (news) => news.expiryDate ?? '', today, ['/eventsnews', `${NEWS_BASE}/*`]),
+  events: (previous, next, today) => [
+    FEED_PATHS.calendar,
+    ...listPages(EVENTS_BASE, previous, next, (event) => event.date, today, ['/eventsnews', `${EVENTS_BASE}/*`]),
+  ],
+  news: (previous, next, today) => [
+    FEED_PATHS.rss,
+    ...listPages(NEWS_BASE, previous, next, (news) => news.expiryDate ?? '', today, ['/eventsnews', `${NEWS_BASE}/*`]),
+  ],
   circulars: () => ['/notifications-circular'],
   ...Object.fromEntries(leadership.map((field) => [field, () => ['/about/leadership']])),
 };

@@ -26,6 +26,8 @@ export interface BuildFolder {
   headersFile: string;
   /** The paths that redirect (publish/render-pages.ts); builds of older versions have none. */
   redirectsFile: string;
+  /** Each page's links (publish/render-pages.ts), for carrying it over; builds of older versions have none. */
+  linksFile: string;
 }
 
 const CURRENT = 'current';
@@ -85,5 +87,6 @@ function folder(dir: string): BuildFolder {
     publicDir: join(dir, 'public'),
     headersFile: join(dir, 'page-headers.json'),
     redirectsFile: join(dir, 'redirects.json'),
+    linksFile: join(dir, 'page-links.json'),
   };
 }

@@ -29,7 +29,11 @@ class FakeBuilder implements SiteBuilder {
     const titles = content.events.map((e: { title: string }) => e.title).join(', ');
     await writeFile(join(outDir, 'index.html'), `<p>Events: ${titles}</p>`);
     await writeFile(join(outDir, '_astro', 'app.abc123.js'), 'console.log(1);'.repeat(100));
-    return { headers: { '/index.html': { 'content-security-policy': "script-src 'self'" } }, redirects: {} };
+    return {
+      headers: { '/index.html': { 'content-security-policy': "script-src 'self'" } },
+      redirects: {},
+      links: { '/index.html': [] },
+    };
   }
   async close() {}
 }

@@ -171,9 +171,10 @@ export class Publisher {
     try {
       await writeFile(folder.contentFile, contentJson);
       const previous = await this.#previousBuild(day);
-      const { headers, redirects } = await this.#builder.render(folder.contentFile, folder.publicDir, previous);
+      const { headers, redirects, links } = await this.#builder.render(folder.contentFile, folder.publicDir, previous);
       await writeFile(folder.headersFile, JSON.stringify(headers));
       await writeFile(folder.redirectsFile, JSON.stringify(redirects));
+      await writeFile(folder.linksFile, JSON.stringify(links));
       const snapshot = await this.#load(folder);
       if (!snapshot.files.has('/index.html')) throw new Error('The build produced no home page');
       await this.#folders.promote(folder, {

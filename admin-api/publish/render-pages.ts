@@ -5,13 +5,14 @@
  * a redirect is recorded with its target, which is rendered in turn. Runs in the publishing
  * process (publish-process.ts).
  */
-import { existsSync } from 'node:fs';
-import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SiteContent } from '../../site/contract/content.ts';
 import { entryPaths } from '../../site/entry-paths.ts';
-import { CarryOver, type PreviousBuild } from './carry-over.ts';
+import { CarryOver, type PageLinks, type PreviousBuild } from './carry-over.ts';
+import { contentSnapshot } from './content-snapshots.ts';
+import { linkTree } from './hard-links.ts';
 import { writeSiteFiles } from './site-files.ts';
 
 /** Headers a page must be served with, by file (e.g. its Content-Security-Policy). */
@@ -32,6 +33,8 @@ export type Redirects = Record<string, Redirect>;
 export interface RenderedSite {
   headers: PageHeaders;
   redirects: Redirects;
+  /** Each page's same-site page links, for the next build to carry the page over without reading it. */
+  links: PageLinks;
 }
 
 type Render = (request: Request, content: SiteContent, siteUrl: string) => Promise<Response>;
@@ -67,27 +70,28 @@ export async function renderSite(
 ): Promise<RenderedSite> {
   const renderWith = await rendererOf(appDir);
   // The snapshot was validated by the content store when it was committed.
-  const content = JSON.parse(await readFile(contentFile, 'utf8')) as SiteContent;
+  const content = contentSnapshot(contentFile);
   const render = (request: Request) => renderWith(request, content, siteUrl);
-  await cp(join(appDir, 'client'), outDir, { recursive: true });
+  const prerendered = linkTree(join(appDir, 'client'), outDir);
   const carryOver = previous ? await CarryOver.open<Redirect>(previous, content) : null;
 
   const headers: PageHeaders = {};
   const redirects: Redirects = {};
+  const links: PageLinks = {};
   const queue = ['/', ...entryPaths(content)];
   const seen = new Set(queue);
-  const follow = (links: string[]) => {
-    for (const link of links) {
-      if (!seen.has(link)) {
-        seen.add(link);
-        queue.push(link);
+  const follow = (paths: string[]) => {
+    for (const path of paths) {
+      if (!seen.has(path)) {
+        seen.add(path);
+        queue.push(path);
       }
     }
   };
   while (queue.length > 0) {
     const path = queue.shift()!;
     const file = path === '/' ? '/index.html' : `${path}/index.html`;
-    if (existsSync(join(outDir, file))) continue; // pre-rendered when compiled
+    if (prerendered.has(file)) continue; // pre-rendered when compiled
     const carried = carryOver?.page(path, file, outDir);
     const page = carried ?? (await renderPage(render, path));
     if (!page) continue; // a link to a page that does not exist
@@ -96,16 +100,17 @@ export async function renderSite(
       follow(sitePaths([page.redirect.location]));
       continue;
     }
-    if (!carried) await writePage(outDir, file, page.html);
+    if ('html' in page) await writePage(outDir, file, page.html);
     headers[file] = page.headers;
-    follow(internalLinks(page.html));
+    links[file] = 'html' in page ? internalLinks(page.html) : page.links;
+    follow(links[file]);
   }
   const notFound = await renderPage(render, NOT_FOUND_PROBE, 404);
   if (!notFound || 'redirect' in notFound) throw new Error('The not-found page could not be rendered');
   await writePage(outDir, '/404.html', notFound.html);
   headers['/404.html'] = notFound.headers;
-  await writeSiteFiles(render, outDir, siteUrl, Object.keys(headers));
-  return { headers, redirects };
+  await writeSiteFiles(render, outDir, siteUrl, Object.keys(headers), carryOver);
+  return { headers, redirects, links };
 }
 
 type Rendered = { html: string; headers: Record<string, string> } | { redirect: Redirect };

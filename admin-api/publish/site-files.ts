@@ -1,10 +1,12 @@
 /**
  * The files beside the pages: the feeds and robots.txt (Astro endpoints under site/pages/, which
- * no link leads the page crawl to) and the sitemap of the public pages publishing wrote.
+ * no link leads the page crawl to), carried over from the previous build when the change did not
+ * touch them, and the sitemap of the public pages publishing wrote.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FEED_PATHS, sitemapXml } from '../../site/lib/feeds.ts';
+import type { CarryOver } from './carry-over.ts';
 
 const ORIGIN = 'http://localhost';
 
@@ -14,8 +16,10 @@ export async function writeSiteFiles(
   outDir: string,
   siteUrl: string,
   pageFiles: readonly string[],
+  carryOver: CarryOver<unknown> | null,
 ) {
   for (const path of [FEED_PATHS.rss, FEED_PATHS.calendar, FEED_PATHS.robots]) {
+    if (carryOver?.file(path, path, outDir)) continue;
     const response = await render(new Request(ORIGIN + path));
     if (!response.ok) throw new Error(`Rendering ${path} failed (${response.status})`);
     await writeFile(join(outDir, path), await response.text());

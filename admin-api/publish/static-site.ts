@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -45,11 +45,20 @@ export interface SiteSnapshot {
 
 type Compressed = { br: Bytes | null; gzip: Bytes | null };
 
+/** A file loaded before, and what it was loaded from: the same file on disk and headers give the same entry. */
+interface Loaded {
+  source: string;
+  file: StaticFile;
+}
+
 /**
- * Loads built sites into memory. Compressed forms are remembered by content hash, so a rebuild
- * only compresses the files that changed.
+ * Loads built sites into memory. A new build takes the pages an edit did not touch from the
+ * previous one as hard links (carry-over.ts), so a file whose inode, size, time and headers are
+ * those of a file loaded before is that file: its entry is reused without reading it. Compressed
+ * forms are remembered by content hash, so a rebuild only compresses the files that changed.
  */
 export class SnapshotLoader {
+  #loaded = new Map<string, Loaded>();
   #compressed = new Map<string, Compressed>();
 
   /**
@@ -62,23 +71,38 @@ export class SnapshotLoader {
     redirects: Redirects = {},
   ): Promise<SiteSnapshot> {
     const paths = await listFiles(dir);
-    const files = new Map<string, StaticFile>();
+    const loaded = new Map<string, Loaded>();
     const compressed = new Map<string, Compressed>();
     await Promise.all(
       paths.map(async (path) => {
-        const body = await readFile(path);
         const urlPath = `/${relative(dir, path).split(sep).join('/')}`;
+        const extra = pageHeaders[urlPath];
+        const { dev, ino, size, mtimeMs } = await stat(path);
+        const source = `${dev}:${ino}:${size}:${mtimeMs}:${JSON.stringify(extra ?? null)}`;
+        const before = this.#loaded.get(urlPath);
+        if (before?.source === source) {
+          loaded.set(urlPath, before);
+          const forms = this.#compressed.get(before.file.etag);
+          if (forms) compressed.set(before.file.etag, forms);
+          return;
+        }
+        const body = await readFile(path);
         const type = getMimeType(path) ?? 'application/octet-stream';
         const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-        const forms = this.#compressed.get(etag) ?? (await compress(body, type));
+        const forms = this.#compressed.get(etag) ?? (await compress(body, type, isImmutable(urlPath)));
         compressed.set(etag, forms);
-        files.set(urlPath, staticFile(urlPath, type, etag, body, forms, pageHeaders[urlPath]));
+        loaded.set(urlPath, { source, file: staticFile(urlPath, type, etag, body, forms, extra) });
       }),
     );
+    this.#loaded = loaded;
     this.#compressed = compressed;
+    const files = new Map([...loaded].map(([urlPath, { file }]) => [urlPath, file]));
     return { files, redirects: staticRedirects(redirects) };
   }
 }
+
+/** Hashed build assets never change under their name; everything else is revalidated. */
+const isImmutable = (urlPath: string) => urlPath.startsWith('/_astro/');
 
 function staticRedirects(redirects: Redirects): Map<string, StaticRedirect> {
   const prepared = new Map<string, StaticRedirect>();
@@ -115,8 +139,7 @@ function staticFile(
   const policy = extra['content-security-policy'];
   const caching = {
     etag,
-    // Hashed build assets never change under their name; everything else is revalidated.
-    'cache-control': urlPath.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'cache-control': isImmutable(urlPath) ? 'public, max-age=31536000, immutable' : 'no-cache',
     ...PAGE_SECURITY_HEADERS,
     ...extra,
     // A rendered page's own policy (its script and style hashes), which may not be framed either.
@@ -147,23 +170,24 @@ function staticFile(
 }
 
 /**
- * Brotli quality for pages, which an edit renders anew: the highest quality takes some 50 ms a page
- * for under 10% less than this one, which takes about 1 ms. Scripts and styles, compressed once per
- * version of the code, get the highest.
+ * Brotli quality for what an edit renders anew (pages, feeds): the highest quality takes some 50 ms
+ * a page, and over a second for a large calendar, for under 10% less than this one, which takes
+ * about 1 ms a page. Hashed scripts and styles, compressed once per version of the code, get the
+ * highest.
  */
-const PAGE_BROTLI_QUALITY = 6;
+const RENDERED_BROTLI_QUALITY = 6;
+const RENDERED_GZIP_LEVEL = 6;
 
-async function compress(body: Bytes, type: string): Promise<Compressed> {
+async function compress(body: Bytes, type: string, immutable: boolean): Promise<Compressed> {
   if (body.length < 512 || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type)) return { br: null, gzip: null };
-  const quality = type.startsWith('text/html') ? PAGE_BROTLI_QUALITY : constants.BROTLI_MAX_QUALITY;
   const [br, gz] = await Promise.all([
     brotli(body, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: quality,
+        [constants.BROTLI_PARAM_QUALITY]: immutable ? constants.BROTLI_MAX_QUALITY : RENDERED_BROTLI_QUALITY,
         [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
       },
     }),
-    gzipAsync(body, { level: constants.Z_BEST_COMPRESSION }),
+    gzipAsync(body, { level: immutable ? constants.Z_BEST_COMPRESSION : RENDERED_GZIP_LEVEL }),
   ]);
   return { br, gzip: gz };
 }

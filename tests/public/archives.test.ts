@@ -2,10 +2,11 @@
  * Ten years of events stay reachable and small: with 2,500 events and 60 photos, every event is
  * found from /eventsnews through plain links (no JavaScript), the archive and gallery pages link
  * each other with rel="next"/"prev", the first views stay small, and a news edit re-renders the
- * events and news pages but carries the gallery pages over untouched.
+ * events and news pages and the news feed but carries the gallery pages, the calendar and the
+ * compiled scripts over untouched.
  */
 import { randomUUID } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -120,21 +121,32 @@ describe('the gallery in pages', () => {
 });
 
 describe('a news edit', () => {
-  const file = (path: string) => join(site.dataDir, 'site', 'current', 'public', path, 'index.html');
+  const built = (path: string) => join(site.dataDir, 'site', 'current', 'public', path);
+  const pageFiles = ['gallery', 'gallery/2', 'eventsnews'].map((path) => join(path, 'index.html'));
 
-  it('renders the events and news pages again and carries the gallery pages over untouched', async () => {
-    const before = await Promise.all(['gallery', 'gallery/2', 'eventsnews'].map((path) => stat(file(path))));
+  it('renders the events and news pages and the news feed again, and carries the gallery pages, the calendar and the scripts over untouched', async () => {
+    const script = (await readdir(built('_astro'))).find((name) => name.endsWith('.js'))!;
+    const files = [...pageFiles, 'events.ics', 'rss.xml', join('_astro', script)];
+    const before = await Promise.all(files.map((path) => stat(built(path))));
     await must(site.url, site.token, 'POST', '/api/news', {
       title: 'Library reopens',
       description: 'New books for every class.',
       priority: 'high',
     });
     await site.waitUntilLive();
-    const after = await Promise.all(['gallery', 'gallery/2', 'eventsnews'].map((path) => stat(file(path))));
-    expect(after[0]!.ino).toBe(before[0]!.ino);
-    expect(after[1]!.ino).toBe(before[1]!.ino);
-    expect(after[2]!.ino).not.toBe(before[2]!.ino);
+    const after = await Promise.all(files.map((path) => stat(built(path))));
+    const kept = Object.fromEntries(files.map((path, n) => [path, after[n]!.ino === before[n]!.ino]));
+    expect(kept).toEqual({
+      [pageFiles[0]!]: true,
+      [pageFiles[1]!]: true,
+      [pageFiles[2]!]: false,
+      'events.ics': true,
+      'rss.xml': false,
+      [join('_astro', script)]: true,
+    });
     expect(await page('/eventsnews')).toContain('Library reopens');
     expect(await page('/eventsnews/news')).toContain('Library reopens');
+    expect(await (await fetch(`${site.url}/rss.xml`)).text()).toContain('Library reopens');
+    expect(await (await fetch(`${site.url}/events.ics`)).text()).toContain(title(EVENTS - 1));
   });
 });

@@ -1,0 +1,57 @@
+import { link, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { SnapshotLoader } from './static-site.ts';
+
+let root: string;
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'static-site-'));
+});
+afterEach(() => rm(root, { recursive: true, force: true }));
+
+const page = (text: string) => `<!doctype html><title>${text}</title><p>${text.repeat(200)}</p>`;
+
+/** A build folder with `files`; a value `{ from }` hard-links the file of an earlier build. */
+async function build(name: string, files: Record<string, string | { from: string }>) {
+  const dir = join(root, name);
+  for (const [path, body] of Object.entries(files)) {
+    await mkdir(join(dir, path, '..'), { recursive: true });
+    if (typeof body === 'string') await writeFile(join(dir, path), body);
+    else await link(join(root, body.from, path), join(dir, path));
+  }
+  return dir;
+}
+
+it('reuses the entry of a file the next build took over as a hard link, and loads the files it wrote', async () => {
+  const loader = new SnapshotLoader();
+  const first = await loader.load(
+    await build('one', { 'index.html': page('Home'), 'gallery/index.html': page('Old') }),
+  );
+  const second = await loader.load(
+    await build('two', { 'index.html': { from: 'one' }, 'gallery/index.html': page('New') }),
+  );
+
+  expect(second.files.get('/index.html')).toBe(first.files.get('/index.html'));
+  expect(second.files.get('/gallery/index.html')).not.toBe(first.files.get('/gallery/index.html'));
+  expect(Buffer.from(second.files.get('/gallery/index.html')!.identity.body).toString()).toBe(page('New'));
+});
+
+it('loads a linked file again when its headers changed', async () => {
+  const loader = new SnapshotLoader();
+  const policy = (value: string) => ({ '/index.html': { 'content-security-policy': value } });
+  const first = await loader.load(await build('one', { 'index.html': page('Home') }), policy("script-src 'self'"));
+  const second = await loader.load(await build('two', { 'index.html': { from: 'one' } }), policy("script-src 'none'"));
+
+  expect(second.files.get('/index.html')).not.toBe(first.files.get('/index.html'));
+  expect(second.files.get('/index.html')!.identity.headers['content-security-policy']).toMatch(/^script-src 'none'/);
+});
+
+it('compresses rendered files, feeds included, as well as the pages', async () => {
+  const calendar = `BEGIN:VCALENDAR\r\n${'BEGIN:VEVENT\r\nSUMMARY:Sports day\r\nEND:VEVENT\r\n'.repeat(500)}END:VCALENDAR\r\n`;
+  const snapshot = await new SnapshotLoader().load(await build('one', { 'events.ics': calendar }));
+  const file = snapshot.files.get('/events.ics')!;
+  expect(file.br!.headers['content-encoding']).toBe('br');
+  expect(file.br!.body.length).toBeLessThan(calendar.length / 10);
+  expect(file.identity.headers['cache-control']).toBe('no-cache');
+});
