@@ -123,7 +123,7 @@ export class Publisher {
     if (current) {
       this.#snapshot = await this.#load(current.folder);
       this.#liveDay = current.info.day ?? null;
-      if (current.info.fingerprint === this.#fingerprint(JSON.stringify(this.#content.data))) {
+      if (current.info.fingerprint === this.#fingerprint(this.#content.serialized())) {
         this.scheduler.markLive(this.#content.revision);
         this.#mirrorSite(current.folder);
         return;
@@ -164,21 +164,24 @@ export class Publisher {
   }
 
   async #buildAndSwap() {
-    const contentJson = JSON.stringify(this.#content.data);
+    const contentJson = this.#content.serialized();
     const day = this.#today();
     const started = Date.now();
     const folder = await this.#folders.create();
     try {
       await writeFile(folder.contentFile, contentJson);
       const previous = await this.#previousBuild(day);
-      const { headers, redirects, links } = await this.#builder.render(folder.contentFile, folder.publicDir, previous);
+      const rendering = this.#builder.render(folder.contentFile, folder.publicDir, previous);
+      // Hashed while the publishing process renders, not after.
+      const fingerprint = this.#fingerprint(contentJson);
+      const { headers, redirects, links } = await rendering;
       await writeFile(folder.headersFile, JSON.stringify(headers));
       await writeFile(folder.redirectsFile, JSON.stringify(redirects));
       await writeFile(folder.linksFile, JSON.stringify(links));
       const snapshot = await this.#load(folder);
       if (!snapshot.files.has('/index.html')) throw new Error('The build produced no home page');
       await this.#folders.promote(folder, {
-        fingerprint: this.#fingerprint(contentJson),
+        fingerprint,
         builtAt: new Date().toISOString(),
         durationMs: Date.now() - started,
         codeHash: this.#codeHash,

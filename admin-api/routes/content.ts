@@ -103,20 +103,9 @@ export function contentRoutes(deps: AppDeps) {
  * answers that carry the full content use this.
  */
 export function contentAnswer(c: Context, stores: AppDeps['stores'], content: SiteContent): Response {
-  return c.body(serialized(content), 200, {
+  return c.body(stores.content.serialized(content), 200, {
     'Content-Type': 'application/json',
     ETag: `"${stores.content.version(content)}"`,
     'Cache-Control': 'no-cache',
   });
-}
-
-/** Each committed document is serialized once, however often it is asked for. */
-const cache = new WeakMap<SiteContent, string>();
-function serialized(content: SiteContent): string {
-  let json = cache.get(content);
-  if (json === undefined) {
-    json = JSON.stringify(content);
-    cache.set(content, json);
-  }
-  return json;
 }

@@ -169,4 +169,60 @@ describe('JsonDocument', () => {
       problem: expect.stringMatching(/^it does not hold valid data \(at events\[0\]\.date: /),
     });
   });
+  it('copies only what a change touches: the other parts keep their identity', async () => {
+    const store = await open();
+    const before = store.data;
+    await store.update((content) => void content.events.push(event('Sports day')));
+    expect(store.data.gallery).toBe(before.gallery);
+    expect(store.data.settings).toBe(before.settings);
+    expect(store.data.events).not.toBe(before.events);
+    expect(before.events).toEqual([]);
+  });
+
+  it('refuses an invalid change to one part with the path under its name, and changes nothing', async () => {
+    const store = await open();
+    await store.update((content) => void content.events.push(event('Sports day')));
+    const [before, written] = [store.data, await readFile(file, 'utf8')];
+    const refused = store.update((content) => {
+      content.events[0]!.date = 'soon';
+    });
+    await expect(refused).rejects.toBeInstanceOf(InvalidDocumentError);
+    await expect(refused).rejects.toMatchObject({ issues: [{ path: ['events', 0, 'date'] }] });
+    expect(store.data).toBe(before);
+    expect(store.data.events[0]!.date).toBe('2026-03-01');
+    expect(await readFile(file, 'utf8')).toBe(written);
+  });
+
+  it('leaves the committed document alone when an async change fails halfway', async () => {
+    const store = await open();
+    const before = store.data;
+    const failed = store.update(async (content) => {
+      content.events.push(event('Half done'));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      throw new Error('The image was not found');
+    });
+    await expect(failed).rejects.toThrow('The image was not found');
+    expect(store.data).toBe(before);
+    expect(store.data.events).toEqual([]);
+  });
+
+  it('answers a part of the draft a change returns as a plain object that outlives the change', async () => {
+    const store = await open();
+    const { result } = await store.update((content) => {
+      content.events.push(event('Sports day'));
+      return content.events[0]!;
+    });
+    expect(result.title).toBe('Sports day');
+  });
+
+  it('writes compact JSON, the same text it serves, and opens a pretty-printed file of an older version', async () => {
+    await mkdir(join(dir, 'nested'), { recursive: true });
+    await writeFile(file, JSON.stringify(defaultContent(), null, 2));
+    const store = await open();
+    await store.update((content) => void content.events.push(event('Sports day')));
+    const written = await readFile(file, 'utf8');
+    expect(written).not.toContain('\n');
+    expect(written).toBe(store.serialized());
+    expect(JSON.parse(written).events[0].title).toBe('Sports day');
+  });
 });

@@ -1,9 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { JSONFile } from 'lowdb/node';
-import type * as z from 'zod';
+import { current, Immer, isDraft } from 'immer';
+import { TextFile } from 'lowdb/node';
+import * as z from 'zod';
 import { DamagedDataFileError } from './damaged-file.ts';
+
+/**
+ * Copy-on-write drafts: a change copies only what it touches, so the parts of a large document it
+ * left alone keep their identity, and only those that changed are validated, written to the
+ * history or compared by publishing. Committed data is not frozen: the committed document is the
+ * validated output of the schema, which the stores treat as read-only by convention.
+ */
+const immer = new Immer({ autoFreeze: false });
 
 /** Thrown when a change would leave the document invalid; nothing was written. */
 export class InvalidDocumentError extends Error {
@@ -15,14 +24,17 @@ export class InvalidDocumentError extends Error {
 }
 
 export type CommitListener<T> = (next: T, previous: T) => void;
+/** Checks a validated change against the world outside the document before it is committed; throws to refuse it. */
+export type Verify<T> = (next: T, previous: T) => void | Promise<void>;
 
 /**
- * One JSON document on disk, kept in memory. Changes are applied one at a time, validated against
- * the schema, and written atomically (lowdb's JSONFile: temporary file, then rename) before the
- * change's promise resolves. Readers only ever see committed data.
+ * One JSON document on disk, kept in memory. Changes are applied one at a time to a copy-on-write
+ * draft, the parts that changed are validated against the schema, and the document is written
+ * atomically (lowdb's TextFile: temporary file, then rename) as compact JSON before the change's
+ * promise resolves. Readers only ever see committed data.
  */
 export class JsonDocument<S extends z.ZodType> {
-  #file: JSONFile<z.output<S>>;
+  #file: TextFile;
   #path: string;
   #keepPrevious: boolean;
   #schema: S;
@@ -31,10 +43,11 @@ export class JsonDocument<S extends z.ZodType> {
   /** Tells this opening of the document from any other, so versions never repeat across restarts. */
   #instance = randomBytes(6).toString('base64url');
   #revisions = new WeakMap<object, number>();
+  #serialized = new WeakMap<object, string>();
   #queue: Promise<unknown> = Promise.resolve();
   #listeners = new Set<CommitListener<z.output<S>>>();
 
-  private constructor(file: JSONFile<z.output<S>>, path: string, keepPrevious: boolean, schema: S, data: z.output<S>) {
+  private constructor(file: TextFile, path: string, keepPrevious: boolean, schema: S, data: z.output<S>) {
     this.#file = file;
     this.#path = path;
     this.#keepPrevious = keepPrevious;
@@ -57,12 +70,12 @@ export class JsonDocument<S extends z.ZodType> {
     { keepPrevious = false } = {},
   ): Promise<JsonDocument<S>> {
     await mkdir(dirname(path), { recursive: true });
-    const file = new JSONFile<z.output<S>>(path);
+    const file = new TextFile(path);
     const stored = await readStored(path);
     const parsed = schema.safeParse(stored ? withAddedFields(initial(), stored.value) : initial());
     if (!parsed.success) throw DamagedDataFileError.invalid(path, parsed.error.issues);
     const document = new JsonDocument(file, path, keepPrevious, schema, parsed.data);
-    if (!stored) await file.write(parsed.data);
+    if (!stored) await file.write(document.serialized());
     return document;
   }
 
@@ -85,12 +98,29 @@ export class JsonDocument<S extends z.ZodType> {
   }
 
   /**
-   * Applies `change` to a copy of the document, validates and writes the result, then commits it.
-   * A change that throws (or rejects), or yields invalid data, changes nothing. The change may be
-   * async, to check something outside the document while no other change can interleave.
+   * The committed document `data` (by default the current one) as compact JSON, made once per
+   * commit: the file holds it, and the API answers and publishing use it.
    */
-  update<R>(change: (draft: z.output<S>) => R | Promise<R>): Promise<{ data: z.output<S>; result: Awaited<R> }> {
-    return this.exclusive(() => this.#apply(change));
+  serialized(data: z.output<S> = this.#data): string {
+    let text = this.#serialized.get(data as object);
+    if (text === undefined) {
+      text = JSON.stringify(data);
+      this.#serialized.set(data as object, text);
+    }
+    return text;
+  }
+
+  /**
+   * Applies `change` to a draft of the document, validates and writes the result, then commits it.
+   * A change that throws (or rejects), or yields invalid data, changes nothing. The change may be
+   * async, to check something outside the document while no other change can interleave; `verify`
+   * checks the validated result the same way, as plain data rather than a draft.
+   */
+  update<R>(
+    change: (draft: z.output<S>) => R | Promise<R>,
+    verify?: Verify<z.output<S>>,
+  ): Promise<{ data: z.output<S>; result: Awaited<R> }> {
+    return this.exclusive(() => this.#apply(change, verify));
   }
 
   /**
@@ -113,13 +143,16 @@ export class JsonDocument<S extends z.ZodType> {
     return () => this.#listeners.delete(listener);
   }
 
-  async #apply<R>(change: (draft: z.output<S>) => R | Promise<R>) {
-    const draft = structuredClone(this.#data);
-    const result = await change(draft);
-    const parsed = this.#schema.safeParse(draft);
+  async #apply<R>(change: (draft: z.output<S>) => R | Promise<R>, verify?: Verify<z.output<S>>) {
+    const draft = immer.createDraft(this.#data as object) as z.output<S>;
+    const answer = await change(draft);
+    // A part of the draft answered by the change (say, the account it updated) outlives the draft.
+    const result = (isDraft(answer) ? current(answer as object) : answer) as Awaited<R>;
+    const parsed = validateChanges(this.#schema, this.#data, immer.finishDraft(draft) as z.output<S>);
     if (!parsed.success) throw new InvalidDocumentError(parsed.error.issues);
+    await verify?.(parsed.data, this.#data);
     if (this.#keepPrevious) await this.#keepPreviousCopy();
-    await this.#file.write(parsed.data);
+    await this.#file.write(this.serialized(parsed.data));
     const previous = this.#data;
     this.#data = parsed.data;
     this.#revision += 1;
@@ -166,4 +199,32 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /** `stored`, with the top-level fields it lacks taken from `initial`. */
 function withAddedFields(initial: unknown, stored: unknown): unknown {
   return isObject(initial) && isObject(stored) ? { ...initial, ...stored } : stored;
+}
+
+/**
+ * `next` validated against `schema`, knowing that `committed` was valid: for an object schema
+ * without checks of its own, only the fields that are not the committed ones (by identity) are
+ * parsed, with their issues' paths under the field's name; anything else is parsed whole.
+ */
+function validateChanges<S extends z.ZodType>(
+  schema: S,
+  committed: z.output<S>,
+  next: z.output<S>,
+): z.ZodSafeParseResult<z.output<S>> {
+  const plainObject = schema instanceof z.ZodObject && !schema._zod.def.checks?.length && !schema._zod.def.catchall;
+  if (!plainObject || !isObject(committed) || !isObject(next)) return schema.safeParse(next);
+  const shape = schema.shape as Record<string, z.ZodType>;
+  const output: Record<string, unknown> = {};
+  const issues: z.core.$ZodIssue[] = [];
+  for (const [key, field] of Object.entries(shape)) {
+    if (Object.hasOwn(committed, key) && next[key] === committed[key]) {
+      output[key] = committed[key];
+      continue;
+    }
+    const parsed = field.safeParse(next[key]);
+    if (!parsed.success) issues.push(...parsed.error.issues.map((issue) => ({ ...issue, path: [key, ...issue.path] })));
+    else if (parsed.data !== undefined || Object.hasOwn(next, key)) output[key] = parsed.data;
+  }
+  if (issues.length > 0) return { success: false, error: new z.ZodError(issues) } as z.ZodSafeParseResult<z.output<S>>;
+  return { success: true, data: output as z.output<S> };
 }
