@@ -31,6 +31,8 @@ export class ContentHistory {
   #manifests: Manifest[];
   #queue: Promise<unknown> = Promise.resolve();
   #objects = new Map<string, unknown>();
+  /** The hash each part of the content was stored under, by the part's identity. */
+  #stored = new WeakMap<object, string>();
   #referenced = new Map<(content: SiteContent) => Set<string>, Set<string>>();
 
   private constructor(dir: string, manifests: Manifest[]) {
@@ -160,10 +162,15 @@ export class ContentHistory {
   async #store(content: SiteContent): Promise<Record<string, string>> {
     const parts: Record<string, string> = {};
     for (const [key, value] of Object.entries(content)) {
-      const text = JSON.stringify(value);
-      const hash = createHash('sha256').update(text).digest('hex');
-      const path = this.#objectPath(hash);
-      if (!(await exists(path))) await writeAtomically(path, Buffer.from(text));
+      // A part an edit did not touch is the same object as before (store/json-document.ts): stored already.
+      let hash = isObject(value) ? this.#stored.get(value) : undefined;
+      if (hash === undefined) {
+        const text = JSON.stringify(value);
+        hash = createHash('sha256').update(text).digest('hex');
+        const path = this.#objectPath(hash);
+        if (!(await exists(path))) await writeAtomically(path, Buffer.from(text));
+        if (isObject(value)) this.#stored.set(value, hash);
+      }
       parts[key] = hash;
     }
     return parts;
@@ -177,6 +184,7 @@ export class ContentHistory {
     if (dropped.length === 0) return;
     this.#manifests = this.#manifests.slice(dropped.length);
     this.#objects.clear();
+    this.#stored = new WeakMap();
     for (const { version } of dropped) await rm(this.#manifestPath(version), { force: true });
     const used = new Set(this.#manifests.flatMap((m) => Object.values(m.parts)));
     for (const name of await listFiles(join(this.#dir, 'objects'))) {
@@ -193,3 +201,5 @@ export class ContentHistory {
     return join(this.#dir, 'objects', `${hash}.json`);
   }
 }
+
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;

@@ -38,7 +38,17 @@ function itemName(item: Item): string {
 /** The keys of the content whose value differs between the two versions. */
 export function changedKeys(previous: SiteContent, next: SiteContent): (keyof SiteContent)[] {
   const keys = new Set([...Object.keys(previous), ...Object.keys(next)]) as Set<keyof SiteContent>;
-  return [...keys].filter((key) => JSON.stringify(previous[key]) !== JSON.stringify(next[key]));
+  return [...keys].filter((key) => differs(previous[key], next[key]));
+}
+
+/**
+ * Whether two values of a part differ. A part an edit did not touch is the same object
+ * (store/json-document.ts), and a list that grew or shrank differs: only the rest is compared as text.
+ */
+function differs(a: unknown, b: unknown): boolean {
+  if (a === b) return false;
+  if (Array.isArray(a) && Array.isArray(b) && a.length !== b.length) return true;
+  return JSON.stringify(a) !== JSON.stringify(b);
 }
 
 /** A change in plain words: "Deleted news item “Sports Day”", "Edited the president’s message". */

@@ -4,8 +4,9 @@
  * never attached to anything is deleted after a day. Both run in turn with content changes, so a
  * change that attaches a file can never be overtaken by the removal of that file.
  */
-import { referencedDocumentIds, referencedImageIds, type SiteContent } from '../../site/contract/content.ts';
+import type { SiteContent } from '../../site/contract/content.ts';
 import type { DocumentStore } from '../documents/document-store.ts';
+import { documentsOf, imagesOf } from '../store/content-references.ts';
 import type { ContentStore } from '../store/stores.ts';
 import type { ImageStore } from './image-store.ts';
 
@@ -22,10 +23,10 @@ export interface UploadKind {
 export type KeptElsewhere = (referenced: (content: SiteContent) => Set<string>) => Promise<Set<string>>;
 const nothingKept: KeptElsewhere = async () => new Set();
 
-export const imageUploads = (images: ImageStore): UploadKind => ({ files: images, referenced: referencedImageIds });
+export const imageUploads = (images: ImageStore): UploadKind => ({ files: images, referenced: imagesOf });
 export const documentUploads = (documents: DocumentStore): UploadKind => ({
   files: documents,
-  referenced: referencedDocumentIds,
+  referenced: documentsOf,
 });
 
 /** Starts both for every kind; the answer stops them. */

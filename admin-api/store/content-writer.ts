@@ -24,19 +24,24 @@ export function contentWriter({
   documents,
 }: Pick<AppDeps, 'stores' | 'images' | 'documents'>): ContentWriter {
   return async (change) => {
-    const { data } = await stores.content.update(async (draft) => {
-      // The draft is a copy of the committed document: what it refers to is known already.
-      const [imagesBefore, documentsBefore] = [imagesOf(stores.content.data), documentsOf(stores.content.data)];
-      const nameBefore = draft.settings.schoolName;
-      change(draft);
-      draft.settings.formerSlugs = formerSlugsAfter(nameBefore, draft.settings);
-      for (const id of imagesOf(draft)) {
-        if (!imagesBefore.has(id) && !(await images.has(id))) throw new HttpError(400, MISSING_IMAGE);
-      }
-      for (const id of documentsOf(draft)) {
-        if (!documentsBefore.has(id) && !(await documents.has(id))) throw new HttpError(400, MISSING_DOCUMENT);
-      }
-    });
+    const { data } = await stores.content.update(
+      (draft) => {
+        const nameBefore = draft.settings.schoolName;
+        change(draft);
+        const formerSlugs = formerSlugsAfter(nameBefore, draft.settings);
+        // Assigned only when a rename changed them: the settings of any other edit stay the same object.
+        if (formerSlugs.join('\n') !== draft.settings.formerSlugs.join('\n')) draft.settings.formerSlugs = formerSlugs;
+      },
+      async (next, previous) => {
+        const [imagesBefore, documentsBefore] = [imagesOf(previous), documentsOf(previous)];
+        for (const id of imagesOf(next)) {
+          if (!imagesBefore.has(id) && !(await images.has(id))) throw new HttpError(400, MISSING_IMAGE);
+        }
+        for (const id of documentsOf(next)) {
+          if (!documentsBefore.has(id) && !(await documents.has(id))) throw new HttpError(400, MISSING_DOCUMENT);
+        }
+      },
+    );
     return data;
   };
 }

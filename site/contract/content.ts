@@ -178,13 +178,13 @@ export type SiteContent = z.infer<typeof SiteContent>;
 export const messageField = (role: LeadershipRole) => `${role}Message` as const;
 export const imageField = (role: LeadershipRole) => `${role}Image` as const;
 
-/** Every image id the content refers to. */
-export function referencedImageIds(content: SiteContent): Set<string> {
+/** Every image id the content (or the parts of it given) refers to. */
+export function referencedImageIds(content: Partial<SiteContent>): Set<string> {
   const ids = new Set<string>();
-  for (const item of [...content.logos, ...content.homegallery, ...content.gallery]) {
+  for (const item of [...(content.logos ?? []), ...(content.homegallery ?? []), ...(content.gallery ?? [])]) {
     ids.add(item.imageId);
   }
-  for (const item of [...content.events, ...content.news]) {
+  for (const item of [...(content.events ?? []), ...(content.news ?? [])]) {
     if (item.image) ids.add(item.image.imageId);
   }
   for (const role of LEADERSHIP_ROLES) {
@@ -211,13 +211,13 @@ function perTimeZone<T>(make: (timeZone: string) => T): (timeZone: string) => T 
 const DOCUMENT_LINK = /\/(?:api\/document|documents)\/([a-f0-9]{32}\.pdf)/g;
 
 /**
- * Every document id the content uses: the circulars' documents, and every document linked as
+ * Every document id the content (or the parts of it given) uses: the circulars' documents, and every document linked as
  * `/documents/{documentId}` or `/api/document/{documentId}` from any text of the content (page bodies above all), whichever
  * field holds it.
  */
-export function referencedDocumentIds(content: SiteContent): Set<string> {
+export function referencedDocumentIds(content: Partial<SiteContent>): Set<string> {
   const ids = new Set<string>();
-  for (const circular of content.circulars) if (circular.document) ids.add(circular.document.documentId);
+  for (const circular of content.circulars ?? []) if (circular.document) ids.add(circular.document.documentId);
   for (const match of JSON.stringify(content).matchAll(DOCUMENT_LINK)) ids.add(match[1]!);
   return ids;
 }
