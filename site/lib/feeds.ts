@@ -4,7 +4,7 @@
  */
 import { Feed } from 'feed';
 import ical from 'ical-generator';
-import type { SiteContent } from '../contract/content.ts';
+import type { SchoolEvent, SiteContent } from '../contract/content.ts';
 import { imageUrl } from './image-sources.ts';
 import { currentNews } from './schedule.ts';
 import { zonedInstant } from './zoned-time.ts';
@@ -44,20 +44,39 @@ export function eventsCalendar(content: SiteContent, siteUrl: string): string {
   const { settings } = content;
   const host = new URL(siteUrl).hostname;
   const calendar = ical({ name: `${settings.schoolName}: Events`, prodId: { company: host, product: 'events' } });
+  const empty = calendar.toString();
+  const end = empty.lastIndexOf('END:VCALENDAR');
+  const texts = new Map<string, string>();
   for (const event of content.events) {
-    const [year, month, day] = event.date.split('-').map(Number) as [number, number, number];
-    calendar.createEvent({
-      id: `${event._id}@${host}`,
-      summary: event.title,
-      description: event.description,
-      location: event.location || null,
-      url: `${siteUrl}/eventsnews`,
-      ...(event.time
-        ? { start: zonedInstant(event.date, event.time, settings.timeZone) }
-        : { start: new Date(year, month - 1, day), allDay: true }),
-    });
+    const key = JSON.stringify([event, settings.timeZone, siteUrl]);
+    texts.set(key, eventTexts.get(key) ?? eventText(event, settings.timeZone, siteUrl, host));
   }
-  return calendar.toString();
+  eventTexts = texts;
+  return empty.slice(0, end) + [...texts.values()].join('') + empty.slice(end);
+}
+
+/**
+ * Each event's VEVENT, by what it was made from: publishing renders the calendar after every edit
+ * of an event, and of a thousand events one has changed. Only the last calendar's are kept.
+ */
+let eventTexts = new Map<string, string>();
+
+/** One event as ical-generator writes it (escaped, folded), cut out of a calendar of its own. */
+function eventText(event: SchoolEvent, timeZone: string, siteUrl: string, host: string): string {
+  const [year, month, day] = event.date.split('-').map(Number) as [number, number, number];
+  const calendar = ical();
+  calendar.createEvent({
+    id: `${event._id}@${host}`,
+    summary: event.title,
+    description: event.description,
+    location: event.location || null,
+    url: `${siteUrl}/eventsnews`,
+    ...(event.time
+      ? { start: zonedInstant(event.date, event.time, timeZone) }
+      : { start: new Date(year, month - 1, day), allDay: true }),
+  });
+  const text = calendar.toString();
+  return text.slice(text.indexOf('BEGIN:VEVENT'), text.lastIndexOf('END:VCALENDAR'));
 }
 
 export function robotsTxt(siteUrl: string): string {
