@@ -11,15 +11,8 @@ import type { UploadedDocument } from '../../site/contract/api.ts';
 import { DOCUMENT_ID_PATTERN } from '../../site/contract/content.ts';
 import { HttpError } from '../http/errors.ts';
 import { KeyedQueue } from '../images/keyed-queue.ts';
-import {
-  cleanName,
-  exists,
-  listFiles,
-  readIfExists,
-  savedEarlier,
-  TEMPORARY_PREFIX,
-  writeAtomically,
-} from '../store/atomic-files.ts';
+import { cleanName, exists, readIfExists, writeAtomically } from '../store/atomic-files.ts';
+import { sweepUnreferenced } from '../store/upload-sweep.ts';
 
 export const ONLY_PDF = 'Only PDF documents are accepted';
 const UNNAMED = 'document.pdf';
@@ -84,26 +77,20 @@ export class DocumentStore {
    * Removes the documents that nothing refers to and that were saved before `savedBefore`, and
    * files left behind by a crash. Answers the removed ids.
    */
-  async sweep(referenced: ReadonlySet<string>, savedBefore: Date): Promise<string[]> {
-    const removed: string[] = [];
-    for (const name of await listFiles(this.dir)) {
-      const path = join(this.dir, name);
-      const leftOver =
-        name.startsWith(TEMPORARY_PREFIX) ||
-        (name.endsWith(META_SUFFIX) && !(await exists(join(this.dir, name.slice(0, -META_SUFFIX.length)))));
-      if (leftOver) {
-        if (await savedEarlier(path, savedBefore)) await rm(path, { force: true });
-      } else if (DOCUMENT_ID_PATTERN.test(name) && !referenced.has(name)) {
-        const gone = await this.#perDocument.run(name, async () => {
-          // Checked again in turn with uploads: the same file may just have been uploaded anew.
-          if (!(await savedEarlier(path, savedBefore))) return false;
-          await this.#removeFiles(name);
-          return true;
-        });
-        if (gone) removed.push(name);
-      }
-    }
-    return removed;
+  sweep(referenced: ReadonlySet<string>, savedBefore: Date): Promise<string[]> {
+    return sweepUnreferenced(
+      {
+        dir: this.dir,
+        isId: (name) => DOCUMENT_ID_PATTERN.test(name),
+        // A name kept for a document that is gone.
+        isLeftOver: async (name) =>
+          name.endsWith(META_SUFFIX) && !(await exists(join(this.dir, name.slice(0, -META_SUFFIX.length)))),
+        inTurn: (id, task) => this.#perDocument.run(id, task),
+        removeFiles: (id) => this.#removeFiles(id),
+      },
+      referenced,
+      savedBefore,
+    );
   }
 
   async #removeFiles(documentId: string) {

@@ -8,15 +8,8 @@ import { rm, utimes } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { IMAGE_ID_PATTERN, type ImageRef } from '../../site/contract/content.ts';
 import { RENDITION_WIDTHS } from '../../site/lib/image-sources.ts';
-import {
-  cleanName,
-  exists,
-  listFiles,
-  readIfExists,
-  savedEarlier,
-  TEMPORARY_PREFIX,
-  writeAtomically,
-} from '../store/atomic-files.ts';
+import { cleanName, exists, listFiles, readIfExists, savedEarlier, writeAtomically } from '../store/atomic-files.ts';
+import { sweepUnreferenced } from '../store/upload-sweep.ts';
 import { CONTENT_TYPES, type StoredFormat } from './image-format.ts';
 import { makeRendition, normaliseImage } from './image-pipeline.ts';
 import { KeyedQueue } from './keyed-queue.ts';
@@ -96,21 +89,16 @@ export class ImageStore {
    * left half-written by a crash, and renditions whose image is gone. Answers the removed ids.
    */
   async sweep(referenced: ReadonlySet<string>, savedBefore: Date): Promise<string[]> {
-    const removed: string[] = [];
-    for (const name of await listFiles(this.dir)) {
-      const path = join(this.dir, name);
-      if (name.startsWith(TEMPORARY_PREFIX)) {
-        if (await savedEarlier(path, savedBefore)) await rm(path, { force: true });
-      } else if (IMAGE_ID_PATTERN.test(name) && !referenced.has(name)) {
-        const gone = await this.#perImage.run(name, async () => {
-          // Checked again in turn with uploads: the same picture may just have been uploaded anew.
-          if (!(await savedEarlier(path, savedBefore))) return false;
-          await this.#removeFiles(name);
-          return true;
-        });
-        if (gone) removed.push(name);
-      }
-    }
+    const removed = await sweepUnreferenced(
+      {
+        dir: this.dir,
+        isId: (name) => IMAGE_ID_PATTERN.test(name),
+        inTurn: (id, task) => this.#perImage.run(id, task),
+        removeFiles: (id) => this.#removeFiles(id),
+      },
+      referenced,
+      savedBefore,
+    );
     await this.#removeOrphanRenditions(savedBefore);
     return removed;
   }
