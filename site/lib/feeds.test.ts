@@ -29,3 +29,9 @@ it('writes each event as it is now, however many calendars were written before',
   expect(startOfThird(second)).toMatch(/^20300501T\d{6}Z$/);
   expect(startOfThird(eventsCalendar(inOtherZone, 'https://school.example'))).not.toBe(startOfThird(second));
 });
+
+it('writes an event of any year the content allows, from before time zones had whole minutes too', () => {
+  const early = { ...event(1), date: '1905-06-01', time: '10:00' };
+  const content = { settings: { ...exampleSettings(), timeZone: 'Asia/Kolkata' }, events: [early] } as SiteContent;
+  expect(eventsCalendar(content, 'https://school.example')).toContain('DTSTART:19050601T043900Z');
+});

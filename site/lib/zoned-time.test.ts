@@ -10,3 +10,10 @@ describe('zoned times', () => {
     expect(zonedIso('2026-01-01', '', 'UTC')).toBe('2026-01-01');
   });
 });
+
+describe('dates before standard time', () => {
+  it("use the zone's offset then, to the minute (Kolkata kept Madras time, +05:21:10, until 1906)", () => {
+    expect(zonedIso('1905-06-01', '10:00', 'Asia/Kolkata')).toBe('1905-06-01T10:00:00+05:21');
+    expect(zonedInstant('1905-06-01', '10:00', 'Asia/Kolkata').toISOString()).toBe('1905-06-01T04:39:00.000Z');
+  });
+});

@@ -11,13 +11,17 @@ function offsetFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** The offset of `timeZone` at `instant`, as `+05:30`. */
+/**
+ * The offset of `timeZone` at `instant`, as `+05:30`. Before standard time a zone's offset was its
+ * local mean time, with seconds (Kolkata kept Madras time, `+05:21:10`, until 1906): those are left out, as ISO 8601
+ * offsets have none.
+ */
 export function zoneOffset(instant: Date, timeZone: string): string {
   const name = offsetFormat(timeZone)
     .formatToParts(instant)
     .find((part) => part.type === 'timeZoneName')!.value;
-  const offset = name.replace(/^GMT/, '');
-  return offset === '' ? '+00:00' : offset;
+  const offset = /^GMT([+-]\d\d:\d\d)/.exec(name)?.[1];
+  return offset ?? '+00:00';
 }
 
 const minutesOf = (offset: string) => {
