@@ -29,7 +29,7 @@ export function alumniRoutes({ stores, jwtSecret, trustProxy, notifier }: AppDep
   const registrations = new SlidingWindow(60 * 60_000);
   const list: ListAccess<Alumni> = {
     items: () => stores.alumni.data.alumni,
-    write: async (change) => (await stores.alumni.update((draft) => change(draft.alumni))).data.alumni,
+    write: async (change) => ({ items: (await stores.alumni.update((draft) => change(draft.alumni))).data.alumni }),
   };
   return new Hono()
     .post('/alumni', async (c) => {
@@ -63,7 +63,7 @@ export function alumniRoutes({ stores, jwtSecret, trustProxy, notifier }: AppDep
     .put('/alumni/:id/approve', adminOnly, async (c) => {
       const id = itemIdParam(c, GONE);
       const { isApproved } = await readJson(c, AlumniApproval);
-      const alumni = await list.write((draft) => {
+      const { items: alumni } = await list.write((draft) => {
         draft[itemIndex(draft, id, GONE)]!.isApproved = isApproved;
       });
       return c.json(alumni.find((alumnus) => alumnus._id === id));

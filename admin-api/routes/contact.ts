@@ -27,7 +27,9 @@ export function contactRoutes({ stores, jwtSecret, trustProxy, notifier }: AppDe
   const sent = new SlidingWindow(60 * 60_000);
   const list: ListAccess<InboxMessage> = {
     items: () => stores.messages.data.messages,
-    write: async (change) => (await stores.messages.update((draft) => change(draft.messages))).data.messages,
+    write: async (change) => ({
+      items: (await stores.messages.update((draft) => change(draft.messages))).data.messages,
+    }),
   };
   return new Hono()
     .post('/contact', async (c) => {

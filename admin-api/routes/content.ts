@@ -13,7 +13,7 @@ import { limitBody } from '../http/body-limit.ts';
 import { HttpError } from '../http/errors.ts';
 import { etagMatches } from '../http/etag.ts';
 import { readJson } from '../http/json-body.ts';
-import { contentWriter } from '../store/content-writer.ts';
+import { contentEtag, contentWriter } from '../store/content-writer.ts';
 
 /**
  * The whole document, with every list full (LIST_LIMIT items each), gets more room than other
@@ -58,7 +58,7 @@ export function contentRoutes(deps: AppDeps) {
   const write = contentWriter(deps);
   const documentLimit = limitBody(DOCUMENT_LIMIT, 'The content is too large to save');
   const patchLimit = limitBody(PATCH_LIMIT, 'The content is too large to save');
-  const etagOf = (content: SiteContent) => `"${stores.content.version(content)}"`;
+  const etagOf = (content: SiteContent) => contentEtag(stores, content);
   const refuseStale = (ifMatch: string | undefined) => {
     if (ifMatch && !etagMatches(ifMatch, etagOf(stores.content.data))) throw new HttpError(412, CHANGED_MEANWHILE);
   };
@@ -105,7 +105,7 @@ export function contentRoutes(deps: AppDeps) {
 export function contentAnswer(c: Context, stores: AppDeps['stores'], content: SiteContent): Response {
   return c.body(stores.content.serialized(content), 200, {
     'Content-Type': 'application/json',
-    ETag: `"${stores.content.version(content)}"`,
+    ETag: contentEtag(stores, content),
     'Cache-Control': 'no-cache',
   });
 }

@@ -3,9 +3,13 @@ import type { AppDeps } from '../app-deps.ts';
 import { requireAdmin } from '../auth/require-admin.ts';
 import { describeChange } from '../history/actor.ts';
 import { HttpError } from '../http/errors.ts';
-import { contentWriter } from '../store/content-writer.ts';
+import { etagMatches } from '../http/etag.ts';
+import { contentEtag, contentWriter } from '../store/content-writer.ts';
+import { contentAnswer } from './content.ts';
 
 const NO_SUCH_VERSION = 'There is no such version in the history';
+export const CHANGED_SINCE =
+  'The content has changed since (in another tab or by another administrator), so nothing was restored. Choose the version to restore in History.';
 
 /** The kept versions of the content: list, read one, restore one (itself a new version). */
 export function historyRoutes(deps: AppDeps) {
@@ -38,11 +42,16 @@ export function historyRoutes(deps: AppDeps) {
       const content = await h.content(version);
       if (!content) throw new HttpError(404, NO_SUCH_VERSION);
       describeChange(`Restored version ${version}`);
+      // With If-Match (Undo sends the ETag its delete was answered with): only if nothing changed since.
+      const ifMatch = c.req.header('if-match');
       const restored = await write((draft) => {
+        if (ifMatch && !etagMatches(ifMatch, contentEtag(stores, stores.content.data))) {
+          throw new HttpError(412, CHANGED_SINCE);
+        }
         for (const key of Object.keys(draft)) delete (draft as Record<string, unknown>)[key];
         Object.assign(draft, content);
       });
       await h.settled();
-      return c.json(restored);
+      return contentAnswer(c, stores, restored);
     });
 }

@@ -5,7 +5,7 @@ import { noteForAudit } from '../audit/record-changes.ts';
 import { HttpError } from '../http/errors.ts';
 import { readJson } from '../http/json-body.ts';
 import { itemIdParam } from '../http/path-params.ts';
-import type { ListAccess } from '../store/list-access.ts';
+import type { ListAccess, WrittenList } from '../store/list-access.ts';
 
 export interface ListRouteSpec<Item extends { _id: string }, Input> {
   list: ListAccess<Item>;
@@ -30,13 +30,17 @@ export interface ListRouteSpec<Item extends { _id: string }, Input> {
 /**
  * The routes of one list of items with server-made ids: POST / (201), PUT /{id}, DELETE /{id},
  * DELETE /{id}/image and GET /, each only when the spec of the list asks for it. Every write
- * answers the list as committed; an unknown id is 404 and changes nothing.
+ * answers the list as committed (with the ETag of the content, for a list of the content); an
+ * unknown id is 404 and changes nothing.
  */
 export function listRoutes<Item extends { _id: string }, Input>(spec: ListRouteSpec<Item, Input>): Hono {
   const { list, adminOnly, gone } = spec;
   const input = spec.input;
   const inputSchema = () => (typeof input === 'function' ? input() : input!);
-  const answer = spec.answer ?? ((items) => items);
+  const answerItems = spec.answer ?? ((items) => items);
+  /** The committed list, with the ETag of its document when there is one (Undo sends it back). */
+  const answer = (c: Context, { items, etag }: WrittenList<Item>, status: 200 | 201 = 200) =>
+    c.json(answerItems(items), status, etag ? { ETag: etag } : {});
   const idOf = (c: Context) => itemIdParam(c, gone);
   const replace = (id: string, change: (item: Item) => Item) =>
     list.write((draft) => {
@@ -55,7 +59,7 @@ export function listRoutes<Item extends { _id: string }, Input>(spec: ListRouteS
       const item = create(await readJson(c, inputSchema()), randomUUID());
       const written = await list.write((draft) => void draft.push(item));
       noteForAudit(c, { target: item._id });
-      return c.json(answer(written), 201);
+      return answer(c, written, 201);
     });
   }
   if (spec.update && input) {
@@ -63,16 +67,16 @@ export function listRoutes<Item extends { _id: string }, Input>(spec: ListRouteS
     routes.put('/:id', adminOnly, async (c) => {
       const id = idOf(c);
       const body = await readJson(c, inputSchema());
-      return c.json(answer(await replace(id, (previous) => update(body, previous))));
+      return answer(c, await replace(id, (previous) => update(body, previous)));
     });
   }
   routes.delete('/:id', adminOnly, async (c) => {
     const id = idOf(c);
-    return c.json(answer(await list.write((draft) => void draft.splice(itemIndex(draft, id, gone), 1))));
+    return answer(c, await list.write((draft) => void draft.splice(itemIndex(draft, id, gone), 1)));
   });
   if (spec.withoutImage) {
     const withoutImage = spec.withoutImage;
-    routes.delete('/:id/image', adminOnly, async (c) => c.json(answer(await replace(idOf(c), withoutImage))));
+    routes.delete('/:id/image', adminOnly, async (c) => answer(c, await replace(idOf(c), withoutImage)));
   }
   return routes;
 }

@@ -46,6 +46,11 @@ export function contentWriter({
   };
 }
 
+/** The ETag of a committed content document: the store's name for that commit. */
+export function contentEtag(stores: AppDeps['stores'], content: SiteContent): string {
+  return `"${stores.content.version(content)}"`;
+}
+
 /** The content's lists of items with ids. */
 export type ContentListKey = {
   [K in keyof SiteContent]: SiteContent[K] extends readonly { _id: string }[] ? K : never;
@@ -60,6 +65,9 @@ export function contentList<K extends ContentListKey>(
   type Item = SiteContent[K][number];
   return {
     items: () => deps.stores.content.data[key],
-    write: async (change) => (await write((draft) => change(draft[key] as Item[])))[key],
+    write: async (change) => {
+      const committed = await write((draft) => change(draft[key] as Item[]));
+      return { items: committed[key], etag: contentEtag(deps.stores, committed) };
+    },
   };
 }

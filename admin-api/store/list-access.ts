@@ -2,5 +2,11 @@
 export interface ListAccess<Item> {
   items(): readonly Item[];
   /** Applies `change` to the list in a draft of the document; answers the committed list. */
-  write(change: (draft: Item[]) => void): Promise<readonly Item[]>;
+  write(change: (draft: Item[]) => void): Promise<WrittenList<Item>>;
+}
+
+export interface WrittenList<Item> {
+  items: readonly Item[];
+  /** The ETag of the committed document, when clients may send it back (`If-Match`). */
+  etag?: string;
 }

@@ -69,6 +69,45 @@ describe('history', () => {
     expect(page).toContain(photo.imageId);
   });
 
+  it('restores with If-Match only while the content is still the one the delete left (Undo)', async () => {
+    const added = await site.asAdmin('POST', '/api/news', {
+      json: { title: 'Quiz Night', description: 'Teams of four' },
+    });
+    const id = added.body.find((n: { title: string }) => n.title === 'Quiz Night')._id;
+    const deleted = await site.asAdmin('DELETE', `/api/news/${id}`);
+    const etag = deleted.headers.get('etag');
+    expect(etag).toBe((await site.call('GET', '/api/content')).headers.get('etag'));
+    const [, beforeDelete] = await history();
+
+    // A change after the delete: the Undo of the delete is refused and nothing changes.
+    await site.asAdmin('POST', '/api/events', {
+      json: { title: 'Open House', description: 'Visit us', date: '2031-05-04' },
+    });
+    const count = (await history()).length;
+    const stale = await site.asAdmin('POST', `/api/admin/history/${beforeDelete!.version}/restore`, {
+      headers: { 'If-Match': etag! },
+    });
+    expect(stale.status).toBe(412);
+    expect(stale.body.message).toMatch(/^The content has changed since/);
+    expect((await history()).length).toBe(count);
+    const now = await content(site.url);
+    expect(now.news.some((n: { _id: string }) => n._id === id)).toBe(false);
+    expect(now.events.some((e: { title: string }) => e.title === 'Open House')).toBe(true);
+
+    // Right after a delete, the same Undo restores, and answers the new ETag.
+    const again = await site.asAdmin(
+      'DELETE',
+      `/api/events/${now.events.find((e: { title: string }) => e.title === 'Open House')._id}`,
+    );
+    const [, beforeSecond] = await history();
+    const undone = await site.asAdmin('POST', `/api/admin/history/${beforeSecond!.version}/restore`, {
+      headers: { 'If-Match': again.headers.get('etag')! },
+    });
+    expect(undone.status).toBe(200);
+    expect(undone.body.events.some((e: { title: string }) => e.title === 'Open House')).toBe(true);
+    expect(undone.headers.get('etag')).toBe((await site.call('GET', '/api/content')).headers.get('etag'));
+  });
+
   it('keeps the history across a restart', async () => {
     const before = await history();
     await site.restart();

@@ -11,15 +11,15 @@ const TITLE = 'Sports Day';
 const newsTitles = async () =>
   ((await site.call('GET', '/api/content')).body.news as { title: string }[]).map((n) => n.title);
 
-async function deleteNews() {
+async function deleteNews(title = TITLE) {
   const { page } = admin;
   await openSection(page, 'news');
-  const item = page.locator('#news').getByRole('listitem', { name: TITLE });
+  const item = page.locator('#news').getByRole('listitem', { name: title });
   const accepted = answerNextConfirm(page, true);
   await item.getByRole('button', { name: 'Delete' }).click();
   await accepted;
   await item.waitFor({ state: 'detached' });
-  expect(await newsTitles()).not.toContain(TITLE);
+  expect(await newsTitles()).not.toContain(title);
 }
 
 it('offers Undo right after a delete, which brings the news item back', async () => {
@@ -56,4 +56,31 @@ it('restores a version from the History section', async () => {
   await openSection(page, 'news');
   await page.locator('#news').getByRole('listitem', { name: TITLE }).waitFor();
   expect(await newsTitles()).toContain(TITLE);
+});
+
+it('does not undo a delete once the content changed since (another tab), and loses neither change', async () => {
+  await site.asAdmin('POST', '/api/news', { json: { title: 'Quiz Night', description: 'Teams of four' } });
+  const { page } = admin;
+  await page.reload();
+  await deleteNews('Quiz Night');
+  const bar = page.locator('.undo-bar');
+  const undo = bar.getByRole('button', { name: 'Undo' });
+  await expect.poll(() => undo.isEnabled()).toBe(true);
+
+  // Another tab adds an event after the delete: restoring the version before the delete would drop it.
+  await site.asAdmin('POST', '/api/events', {
+    json: { title: 'Open House', description: 'Visit us', date: '2031-05-04' },
+  });
+  await undo.click();
+  await bar
+    .getByRole('alert')
+    .getByText(/The content has changed since/)
+    .waitFor();
+  await expect.poll(() => undo.count()).toBe(0);
+  const content = (await site.call('GET', '/api/content')).body as {
+    news: { title: string }[];
+    events: { title: string }[];
+  };
+  expect(content.news.map((n) => n.title)).not.toContain('Quiz Night');
+  expect(content.events.map((e) => e.title)).toContain('Open House');
 });

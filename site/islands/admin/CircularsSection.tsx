@@ -17,7 +17,7 @@ import { TextField } from '../forms/TextField.tsx';
 import { Alert } from './Alert.tsx';
 import { UploadProgress } from './images.tsx';
 import { Panel } from './Panel.tsx';
-import { offerUndo } from './undo.ts';
+import { deleteWithUndo } from './undo.ts';
 import { type Action, type Progress, useAction } from './use-action.ts';
 import { useFocusReturn } from './use-focus-return.ts';
 
@@ -154,8 +154,7 @@ function CircularRow({
       deleteKey,
       FAILED.delete,
       async () => {
-        onCirculars(await adminRequest<Circular[]>(path, { method: 'DELETE' }));
-        offerUndo('Circular deleted');
+        onCirculars(await deleteWithUndo<Circular[]>(path, 'Circular deleted'));
       },
       circular._id,
     );

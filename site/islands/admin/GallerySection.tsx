@@ -7,7 +7,7 @@ import { Alert } from './Alert.tsx';
 import { ImageInput, Thumbnail, UploadProgress } from './images.tsx';
 import { ShowMore, useListWindow } from './list-window.tsx';
 import { Panel } from './Panel.tsx';
-import { offerUndo } from './undo.ts';
+import { deleteWithUndo } from './undo.ts';
 import { useAction } from './use-action.ts';
 
 const ADD = 'add';
@@ -76,8 +76,7 @@ export function GallerySection({
   function remove(item: GalleryItem) {
     if (!window.confirm(`Delete the photo "${item.caption}"?`)) return;
     void action.run(item._id, texts.deleteFailed, async () => {
-      onItems(await adminRequest<GalleryItem[]>(`${endpoint}/${item._id}`, { method: 'DELETE' }));
-      offerUndo('Photo deleted');
+      onItems(await deleteWithUndo<GalleryItem[]>(`${endpoint}/${item._id}`, 'Photo deleted'));
     });
   }
 

@@ -6,7 +6,7 @@ import { ImageInput, Thumbnail, UploadProgress } from './images.tsx';
 import { ListSearch, ShowMore, useListWindow } from './list-window.tsx';
 import { Panel } from './Panel.tsx';
 import { useSchoolTimeZone } from './time-zone.ts';
-import { offerUndo } from './undo.ts';
+import { deleteWithUndo } from './undo.ts';
 import { type Action, useAction } from './use-action.ts';
 import { useFocusReturn } from './use-focus-return.ts';
 
@@ -188,8 +188,7 @@ function ItemRow<T extends Item, Draft>({
       deleteKey,
       kind.failures.delete,
       async () => {
-        onItems(await adminRequest<T[]>(path, { method: 'DELETE' }));
-        offerUndo(`${kind.noun[0]!.toUpperCase()}${kind.noun.slice(1)} deleted`);
+        onItems(await deleteWithUndo<T[]>(path, `${kind.noun[0]!.toUpperCase()}${kind.noun.slice(1)} deleted`));
       },
       item._id,
     );

@@ -4,7 +4,7 @@ import { adminRequest, uploadImage } from '../../lib/admin-api.ts';
 import { Alert } from './Alert.tsx';
 import { ImageInput, Thumbnail, UploadProgress } from './images.tsx';
 import { Panel } from './Panel.tsx';
-import { offerUndo } from './undo.ts';
+import { deleteWithUndo } from './undo.ts';
 import { useAction } from './use-action.ts';
 
 const UPLOAD = 'upload';
@@ -31,8 +31,7 @@ export function LogosSection({ logos, onLogos }: { logos: Logo[]; onLogos: (logo
   function remove(logo: Logo) {
     if (!window.confirm(`Delete the logo "${logo.originalName}"?`)) return;
     void action.run(logo._id, 'Failed to delete logo', async () => {
-      onLogos(await adminRequest<Logo[]>(`/api/logos/${logo._id}`, { method: 'DELETE' }));
-      offerUndo('Logo deleted');
+      onLogos(await deleteWithUndo<Logo[]>(`/api/logos/${logo._id}`, 'Logo deleted'));
     });
   }
 

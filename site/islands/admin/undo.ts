@@ -1,15 +1,30 @@
 /**
- * "Undo" after a delete: a section that deleted something calls offerUndo("News item deleted");
- * the UndoBar shows it with a button that restores the version of the content before the delete.
+ * "Undo" after a delete: a section deletes through `deleteWithUndo`, and the UndoBar shows
+ * "News item deleted. Undo", whose button restores the version of the content before the delete,
+ * as long as nothing has changed since (the delete's ETag goes back as If-Match).
  */
-type Listener = (what: string) => void;
+import { adminExchange } from '../../lib/admin-api.ts';
+
+/** What was deleted ("News item deleted") and the ETag of the content the delete left. */
+export interface UndoOffer {
+  what: string;
+  etag: string | null;
+}
+type Listener = (offer: UndoOffer) => void;
 const listeners = new Set<Listener>();
 
-export function offerUndo(what: string): void {
-  for (const listener of listeners) listener(what);
+export function offerUndo(offer: UndoOffer): void {
+  for (const listener of listeners) listener(offer);
 }
 
 export function onUndoOffer(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** DELETE `path` (an item of the content); answers the list as the server left it and offers Undo. */
+export async function deleteWithUndo<T>(path: string, what: string): Promise<T> {
+  const { body, headers } = await adminExchange<T>(path, { method: 'DELETE' });
+  offerUndo({ what, etag: headers.get('etag') });
+  return body;
 }
