@@ -1,9 +1,9 @@
 import { createMiddleware } from 'hono/factory';
 
 /**
- * Headers on every answer. Pages carry their script and style policy in a `<meta>` that Astro
- * writes with the hashes of its own scripts (security.csp); what a `<meta>` cannot say
- * (frame-ancestors) is sent here.
+ * Headers on every answer. A rendered page also has a script and style policy of its own, with
+ * the hashes of its scripts (Astro's security.csp), which publishing keeps beside the page
+ * (page-headers.json) and the server joins with this one (publish/static-site.ts).
  */
 export const PAGE_SECURITY_HEADERS = {
   'content-security-policy': "frame-ancestors 'none'",
