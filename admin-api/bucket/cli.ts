@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { readConfig } from '../config.ts';
 import { DocumentStore } from '../documents/document-store.ts';
 import { ImageStore } from '../images/image-store.ts';
-import type { Redirects } from '../publish/render-pages.ts';
+import type { PageHeaders, Redirects } from '../publish/render-pages.ts';
 import { readBucketConfig } from './bucket-config.ts';
 import { describe } from './bucket-publisher.ts';
 import { bucketClient, syncBucket } from './bucket-sync.ts';
@@ -23,8 +23,9 @@ try {
   });
   const folder = join(siteDir, build);
   const redirects = JSON.parse(await readFile(join(folder, 'redirects.json'), 'utf8').catch(() => '{}')) as Redirects;
+  const headers = JSON.parse(await readFile(join(folder, 'page-headers.json'), 'utf8')) as PageHeaders;
   const files = await collectSiteFiles(
-    { publicDir: join(folder, 'public'), redirects },
+    { publicDir: join(folder, 'public'), redirects, headers },
     { images: new ImageStore(config.uploadsDir), documents: new DocumentStore(config.uploadsDir) },
   );
   const client = bucketClient(bucket);

@@ -1,13 +1,15 @@
 /**
- * The files of a published site as they go into a bucket: the build folder's files, a redirect
- * page for each moved page, and the uploads the pages show at their static paths.
+ * The files of a published site as they go into a bucket: the build folder's files (each page with
+ * its policy in a meta element), a redirect page for each moved page, and the uploads the pages show
+ * at their static paths.
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { withPolicyMeta } from '../build/page-policy.ts';
 import { redirectPage } from '../build/redirect-page.ts';
 import { referencedUploads, type UploadStores, uploadBody } from '../build/upload-files.ts';
-import type { Redirects } from '../publish/render-pages.ts';
+import type { PageHeaders, Redirects } from '../publish/render-pages.ts';
 
 export interface SiteFile {
   body: Buffer;
@@ -21,6 +23,8 @@ export type SiteFiles = Map<string, SiteFile>;
 export interface PublishedSite {
   publicDir: string;
   redirects: Redirects;
+  /** The pages' headers: each page's policy goes into the page (build/page-policy.ts). */
+  headers: PageHeaders;
 }
 
 export async function collectSiteFiles(site: PublishedSite, stores: UploadStores): Promise<SiteFiles> {
@@ -29,7 +33,10 @@ export async function collectSiteFiles(site: PublishedSite, stores: UploadStores
   for (const entry of await readdir(site.publicDir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile()) continue;
     const file = join(entry.parentPath, entry.name);
-    add(file.slice(site.publicDir.length).replaceAll('\\', '/'), await readFile(file));
+    const path = file.slice(site.publicDir.length).replaceAll('\\', '/');
+    const pageHeaders = site.headers[path];
+    const body = await readFile(file);
+    add(path, pageHeaders ? Buffer.from(withPolicyMeta(body.toString('utf8'), pageHeaders)) : body);
   }
   for (const [path, redirect] of Object.entries(site.redirects)) {
     const file = `${path === '/' ? '' : path}/index.html`;

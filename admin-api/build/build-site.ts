@@ -1,10 +1,11 @@
 /**
  * `npm run build`: the complete public site from DATA_DIR and UPLOADS_DIR as plain files, for any
- * static host. The pages come from the publisher's renderer (publish/site-renderer.ts), moved pages
- * become small redirect pages, and the uploads the pages show are written at their static paths.
+ * static host. The pages come from the publisher's renderer (publish/site-renderer.ts) with their
+ * policy in a meta element (page-policy.ts), moved pages become small redirect pages, and the
+ * uploads the pages show are written at their static paths.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { SiteContent } from '../../site/contract/content.ts';
@@ -16,6 +17,7 @@ import { DamagedDataFileError } from '../store/damaged-file.ts';
 import { defaultContent } from '../store/default-content.ts';
 import { JsonDocument } from '../store/json-document.ts';
 import { contentFile } from '../store/stores.ts';
+import { withPolicyMeta } from './page-policy.ts';
 import { redirectPage } from './redirect-page.ts';
 import { referencedUploads, writeUploads } from './upload-files.ts';
 
@@ -55,7 +57,11 @@ export async function buildStaticSite(options: BuildOptions): Promise<BuildSumma
     await writeFile(snapshot, JSON.stringify(content));
     await rm(options.outDir, { recursive: true, force: true });
     await mkdir(options.outDir, { recursive: true });
-    const { redirects } = await renderer.render(snapshot, options.outDir);
+    const { headers, redirects } = await renderer.render(snapshot, options.outDir);
+    for (const [file, pageHeaders] of Object.entries(headers)) {
+      const path = join(options.outDir, file);
+      await writeFile(path, withPolicyMeta(await readFile(path, 'utf8'), pageHeaders));
+    }
     for (const [path, redirect] of Object.entries(redirects)) {
       const file = join(options.outDir, path, 'index.html');
       if (existsSync(file)) continue;

@@ -20,5 +20,5 @@ export function redirectPage(location: string): string {
 `;
 }
 
-const escapeAttribute = (text: string) =>
+export const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -26,7 +26,7 @@ export interface PublisherOptions {
 }
 
 export interface SiteMirror {
-  sync(site: { publicDir: string; redirects: Redirects }): void;
+  sync(site: { publicDir: string; redirects: Redirects; headers: PageHeaders }): void;
   readonly status: BucketStatus;
 }
 
@@ -135,13 +135,15 @@ export class Publisher {
   }
 
   async #load(folder: BuildFolder): Promise<SiteSnapshot> {
-    const headers = JSON.parse(await readFile(folder.headersFile, 'utf8')) as PageHeaders;
-    return this.#loader.load(folder.publicDir, headers, await redirectsOf(folder));
+    return this.#loader.load(folder.publicDir, await headersOf(folder), await redirectsOf(folder));
   }
 
   #mirrorSite(folder: BuildFolder) {
     const mirror = this.#mirror;
-    if (mirror) void redirectsOf(folder).then((redirects) => mirror.sync({ publicDir: folder.publicDir, redirects }));
+    if (!mirror) return;
+    void Promise.all([headersOf(folder), redirectsOf(folder)]).then(([headers, redirects]) =>
+      mirror.sync({ publicDir: folder.publicDir, redirects, headers }),
+    );
   }
 
   #fingerprint(contentJson: string) {
@@ -197,6 +199,10 @@ export class Publisher {
     }
     await this.#folders.prune();
   }
+}
+
+async function headersOf(folder: BuildFolder): Promise<PageHeaders> {
+  return JSON.parse(await readFile(folder.headersFile, 'utf8')) as PageHeaders;
 }
 
 async function redirectsOf(folder: BuildFolder): Promise<Redirects> {

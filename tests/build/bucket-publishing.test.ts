@@ -118,6 +118,8 @@ describe('publishing to a bucket', () => {
     expect(home?.text).toContain('<html');
     expect(home?.type).toBe('text/html; charset=utf-8');
     expect(home?.cacheControl).toMatch(/max-age=0|no-cache/);
+    // No header of the server's comes with it: the page carries its own script and style policy.
+    expect(home?.text).toMatch(/<meta http-equiv="content-security-policy" content="[^"]*script-src 'self' 'sha256-/);
     expect(await object('404.html')).not.toBeNull();
     const redirect = await object('about/index.html');
     expect(redirect?.text).toContain('http-equiv="refresh"');

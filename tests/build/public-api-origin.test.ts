@@ -39,7 +39,7 @@ beforeAll(async () => {
 
 describe('a static site whose API is elsewhere', () => {
   it('sends the contact form to the API origin', async () => {
-    const { page, close, errors } = await watchedPage(browser(), { viewport: VIEWPORTS.phone });
+    const { page, close, errors, cspViolations } = await watchedPage(browser(), { viewport: VIEWPORTS.phone });
     try {
       const posted: string[] = [];
       page.on('request', (request) => {
@@ -55,11 +55,30 @@ describe('a static site whose API is elsewhere', () => {
       await page.getByRole('heading', { name: 'Thank you, Ravi Menon!' }).waitFor();
       expect(posted).toEqual([`${site.url}/api/contact`]);
       expect(errors).toEqual([]);
+      // Under the policy the built page carries (its scripts by hash, the API's origin allowed).
+      expect(cspViolations).toEqual([]);
     } finally {
       await close();
     }
     const [stored] = (await site.asAdmin('GET', '/api/admin/messages')).body;
     expect(stored).toMatchObject({ name: 'Ravi Menon', message: 'Is there a bus from Indiranagar?' });
+  });
+
+  it("keeps each page's script and style policy in the page, where the browser enforces it", async () => {
+    const html = await (await fetch(`${host.url}/contact`)).text();
+    const policy = /<meta http-equiv="content-security-policy" content="([^"]*)">/.exec(html)?.[1] ?? '';
+    expect(policy).toMatch(/script-src 'self'( 'sha256-[^']+')+/);
+    expect(policy).toContain(`connect-src 'self' ${site.url}`);
+    expect(html.indexOf('http-equiv="content-security-policy"')).toBeLessThan(html.indexOf('<script'));
+
+    const { page, close, cspViolations } = await watchedPage(browser(), { viewport: VIEWPORTS.phone });
+    try {
+      await page.goto(`${host.url}/contact`, { waitUntil: 'networkidle' });
+      await page.evaluate(() => fetch('https://elsewhere.example/steal').catch(() => null));
+      await expect.poll(() => cspViolations.join('\n')).toContain('connect-src');
+    } finally {
+      await close();
+    }
   });
 
   it("answers CORS for the site's origin only, preflight included", async () => {
