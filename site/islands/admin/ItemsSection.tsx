@@ -1,8 +1,8 @@
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import type { ImageRef } from '../../contract/content.ts';
-import { adminRequest, uploadImage } from '../../lib/admin-api.ts';
+import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { adminRequest } from '../../lib/admin-api.ts';
 import { Alert } from './Alert.tsx';
-import { ImageInput, Thumbnail, UploadProgress } from './images.tsx';
+import type { Attachment } from './attachments.tsx';
+import { UploadProgress } from './images.tsx';
 import { ListSearch, ShowMore, useListWindow } from './list-window.tsx';
 import { Panel } from './Panel.tsx';
 import { useSchoolTimeZone } from './time-zone.ts';
@@ -13,7 +13,6 @@ import { useFocusReturn } from './use-focus-return.ts';
 interface Item {
   _id: string;
   title: string;
-  image: ImageRef | null;
 }
 
 export interface FieldsProps<Draft> {
@@ -24,60 +23,74 @@ export interface FieldsProps<Draft> {
   idPrefix: string;
 }
 
-/** What differs between events and news: their fields, checks, texts and how an item reads. */
-export interface ItemKind<T extends Item, Draft> {
-  id: 'events' | 'news';
+/** What differs between events, news and circulars: their fields, checks, texts, attachment and how an item reads. */
+export interface ItemKind<T extends Item, Draft, Ref = unknown> {
+  id: 'events' | 'news' | 'circulars';
   title: string;
-  summary: string;
+  /** Under the title; `count` is how many items the list holds. */
+  summary: string | ((count: number) => string);
   /** `event`, `news item`: used in confirmations. */
   noun: string;
   addButton: string;
   empty: string;
-  failures: { add: string; update: string; delete: string; deleteImage: string };
+  /** Said after the question before a delete, when more goes with the item. */
+  deleteWarning?: string;
+  failures: { add: string; update: string; delete: string; deleteAttachment?: string };
   /** A new item's fields; `timeZone` is the school's, which says what day it is. */
   emptyDraft: (timeZone: string) => Draft;
   draftOf: (item: T) => Draft;
   /** The spec's validation alert, or null when the draft can be sent. */
   problem: (draft: Draft) => string | null;
-  body: (draft: Draft, image: ImageRef | null) => unknown;
+  body: (draft: Draft, attachment: Ref | null) => unknown;
+  attachment: Attachment<T, Ref>;
+  /** The order the list is shown in, when not the order it is stored in. */
+  order?: (items: readonly T[]) => T[];
   Fields: (props: FieldsProps<Draft>) => ReactNode;
   Details: (props: { item: T }) => ReactNode;
+}
+
+/** The alert for a draft and the file chosen with it, or null when they can be sent. */
+function problemOf<T extends Item, Draft, Ref>(kind: ItemKind<T, Draft, Ref>, draft: Draft, file: File | null) {
+  return kind.problem(draft) ?? (file && kind.attachment.problem?.(file)) ?? null;
 }
 
 const ADD = 'add';
 
 /**
- * Events and news: an add form, and the list, where an item can be edited in place (Save or
- * Cancel), lose its image, or be deleted. Every call answers the list, which replaces the shown one.
+ * Events, news and circulars: an add form, and the list, where an item can be edited in place
+ * (Save or Cancel), lose its attachment, or be deleted. Every call answers the list, which
+ * replaces the shown one.
  */
-export function ItemsSection<T extends Item, Draft>({
+export function ItemsSection<T extends Item, Draft, Ref>({
   kind,
   items,
   onItems,
 }: {
-  kind: ItemKind<T, Draft>;
+  kind: ItemKind<T, Draft, Ref>;
   items: T[];
   onItems: (items: T[]) => void;
 }) {
   const action = useAction();
   const [editing, setEditing] = useState<string | null>(null);
   const endpoint = `/api/${kind.id}`;
-  const list = useListWindow(items, (item) => item.title);
+  const ordered = useMemo(() => (kind.order ? kind.order(items) : items), [kind, items]);
+  const list = useListWindow(ordered, (item) => item.title);
+  const summary = typeof kind.summary === 'function' ? kind.summary(items.length) : kind.summary;
 
   async function add(draft: Draft, file: File | null): Promise<boolean> {
-    const problem = kind.problem(draft);
+    const problem = problemOf(kind, draft, file);
     if (problem) {
       action.refuse(ADD, problem);
       return false;
     }
     return action.run(ADD, kind.failures.add, async (progress) => {
-      const image = file ? await uploadImage(file, progress) : null;
-      onItems(await adminRequest<T[]>(endpoint, { method: 'POST', json: kind.body(draft, image) }));
+      const attachment = file ? await kind.attachment.upload(file, progress) : null;
+      onItems(await adminRequest<T[]>(endpoint, { method: 'POST', json: kind.body(draft, attachment) }));
     });
   }
 
   return (
-    <Panel id={kind.id} title={kind.title} summary={kind.summary}>
+    <Panel id={kind.id} title={kind.title} summary={summary}>
       <AddForm kind={kind} action={action} onAdd={add} />
       {items.length === 0 ? (
         <p className="empty">{kind.empty}</p>
@@ -105,12 +118,12 @@ export function ItemsSection<T extends Item, Draft>({
   );
 }
 
-function AddForm<T extends Item, Draft>({
+function AddForm<T extends Item, Draft, Ref>({
   kind,
   action,
   onAdd,
 }: {
-  kind: ItemKind<T, Draft>;
+  kind: ItemKind<T, Draft, Ref>;
   action: Action;
   onAdd: (draft: Draft, file: File | null) => Promise<boolean>;
 }) {
@@ -132,18 +145,18 @@ function AddForm<T extends Item, Draft>({
     <form className="add-form" onSubmit={submit} noValidate aria-label={kind.addButton}>
       <Alert failure={action.alertFor(ADD)} onDismiss={action.dismiss} />
       <kind.Fields draft={draft} onChange={setDraft} disabled={adding} idPrefix={`${kind.id}-new`} />
-      <ImageInput key={inputKey} label="Image" onFile={setFile} disabled={adding} />
+      <kind.attachment.Input key={inputKey} label={kind.attachment.labels.add} onFile={setFile} disabled={adding} />
       <div className="form-actions">
         <button type="submit" disabled={action.busy}>
           {action.label(ADD, kind.addButton, 'Adding…')}
         </button>
       </div>
-      {adding && <UploadProgress sent={action.progress} />}
+      {adding && <UploadProgress sent={action.progress} sentText={kind.attachment.sentText} />}
     </form>
   );
 }
 
-function ItemRow<T extends Item, Draft>({
+function ItemRow<T extends Item, Draft, Ref>({
   kind,
   item,
   action,
@@ -152,7 +165,7 @@ function ItemRow<T extends Item, Draft>({
   onEditing,
   onItems,
 }: {
-  kind: ItemKind<T, Draft>;
+  kind: ItemKind<T, Draft, Ref>;
   item: T;
   action: Action;
   endpoint: string;
@@ -163,7 +176,9 @@ function ItemRow<T extends Item, Draft>({
   const path = `${endpoint}/${item._id}`;
   const editButtonId = `${kind.id}-edit-${item._id}`;
   const deleteKey = `${item._id}:delete`;
-  const imageKey = `${item._id}:image`;
+  const attachmentKey = `${item._id}:attachment`;
+  const { attachment } = kind;
+  const attached = attachment.of(item);
 
   // Back to where the keyboard was before editing.
   const returnFocus = useFocusReturn(editing, editButtonId);
@@ -172,18 +187,19 @@ function ItemRow<T extends Item, Draft>({
     onEditing(false);
   }
 
-  async function save(draft: Draft, file: File | null) {
-    const problem = kind.problem(draft);
+  async function save(draft: Draft, file: File | null, detach: boolean) {
+    const problem = problemOf(kind, draft, file);
     if (problem) return action.refuse(item._id, problem);
     const done = await action.run(item._id, kind.failures.update, async (progress) => {
-      const image = file ? await uploadImage(file, progress) : item.image;
-      onItems(await adminRequest<T[]>(path, { method: 'PUT', json: kind.body(draft, image) }));
+      const kept = file ? await attachment.upload(file, progress) : detach ? null : attached;
+      onItems(await adminRequest<T[]>(path, { method: 'PUT', json: kind.body(draft, kept) }));
     });
     if (done) finishEditing();
   }
 
   function remove() {
-    if (!window.confirm(`Delete the ${kind.noun} "${item.title}"?`)) return;
+    const warning = kind.deleteWarning ? ` ${kind.deleteWarning}` : '';
+    if (!window.confirm(`Delete the ${kind.noun} "${item.title}"?${warning}`)) return;
     void action.run(
       deleteKey,
       kind.failures.delete,
@@ -194,11 +210,12 @@ function ItemRow<T extends Item, Draft>({
     );
   }
 
+  /** The photo's own Delete button (a document is removed from the edit form instead). */
   function removeImage() {
     if (!window.confirm(`Delete the image of the ${kind.noun} "${item.title}"?`)) return;
     void action.run(
-      imageKey,
-      kind.failures.deleteImage,
+      attachmentKey,
+      kind.failures.deleteAttachment ?? kind.failures.update,
       async () => {
         onItems(await adminRequest<T[]>(`${path}/image`, { method: 'DELETE' }));
       },
@@ -213,7 +230,7 @@ function ItemRow<T extends Item, Draft>({
         <EditForm kind={kind} item={item} action={action} onSave={save} onCancel={finishEditing} />
       ) : (
         <div className="item-view">
-          {item.image && <Thumbnail imageId={item.image.imageId} alt="" />}
+          {attachment.Preview && <attachment.Preview item={item} />}
           <div className="item-body">
             <kind.Details item={item} />
           </div>
@@ -221,9 +238,9 @@ function ItemRow<T extends Item, Draft>({
             <button type="button" id={editButtonId} onClick={() => onEditing(true)} disabled={action.busy}>
               Edit
             </button>
-            {item.image && (
+            {attached !== null && attachment.removal === 'button' && (
               <button type="button" className="secondary" onClick={removeImage} disabled={action.busy}>
-                {action.label(imageKey, 'Delete image', 'Deleting image…')}
+                {action.label(attachmentKey, 'Delete image', 'Deleting image…')}
               </button>
             )}
             <button type="button" className="danger" onClick={remove} disabled={action.busy}>
@@ -236,23 +253,26 @@ function ItemRow<T extends Item, Draft>({
   );
 }
 
-function EditForm<T extends Item, Draft>({
+function EditForm<T extends Item, Draft, Ref>({
   kind,
   item,
   action,
   onSave,
   onCancel,
 }: {
-  kind: ItemKind<T, Draft>;
+  kind: ItemKind<T, Draft, Ref>;
   item: T;
   action: Action;
-  onSave: (draft: Draft, file: File | null) => Promise<void>;
+  onSave: (draft: Draft, file: File | null, detach: boolean) => Promise<void>;
   onCancel: () => void;
 }) {
   const [draft, setDraft] = useState(() => kind.draftOf(item));
   const [file, setFile] = useState<File | null>(null);
+  const [detach, setDetach] = useState(false);
   const saving = action.running === item._id;
   const idPrefix = `${kind.id}-${item._id}`;
+  const { attachment } = kind;
+  const attached = attachment.of(item);
 
   useEffect(() => {
     document.getElementById(`${idPrefix}-title`)?.focus();
@@ -260,13 +280,28 @@ function EditForm<T extends Item, Draft>({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    void onSave(draft, file);
+    void onSave(draft, file, detach);
   }
 
   return (
     <form className="edit-form" onSubmit={submit} noValidate aria-label={`Edit ${item.title}`}>
       <kind.Fields draft={draft} onChange={setDraft} disabled={saving} idPrefix={idPrefix} />
-      <ImageInput label={item.image ? 'Replace the image' : 'Image'} onFile={setFile} disabled={saving} />
+      <attachment.Input
+        label={attached ? attachment.labels.replace : attachment.labels.add}
+        onFile={setFile}
+        disabled={saving || detach}
+      />
+      {attached !== null && attachment.removal !== 'button' && (
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={detach}
+            disabled={saving || file !== null}
+            onChange={(event) => setDetach(event.target.checked)}
+          />
+          {attachment.removal.checkbox(attached)}
+        </label>
+      )}
       <div className="form-actions">
         <button type="submit" disabled={action.busy}>
           {saving ? 'Saving…' : 'Save'}
@@ -275,7 +310,7 @@ function EditForm<T extends Item, Draft>({
           Cancel
         </button>
       </div>
-      {saving && <UploadProgress sent={action.progress} />}
+      {saving && <UploadProgress sent={action.progress} sentText={attachment.sentText} />}
     </form>
   );
 }

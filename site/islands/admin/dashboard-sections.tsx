@@ -11,7 +11,7 @@ import type { Settings } from '../../contract/settings.ts';
 import { type AccountsList, AccountsSection } from './AccountsSection.tsx';
 import { ActivitySection } from './ActivitySection.tsx';
 import { type AlumniList, AlumniSection } from './AlumniSection.tsx';
-import { CircularsSection } from './CircularsSection.tsx';
+import { CIRCULARS } from './circulars.tsx';
 import { EVENTS } from './events.tsx';
 import { GALLERY, GallerySection, HOME_GALLERY } from './GallerySection.tsx';
 import { HistorySection } from './HistorySection.tsx';
@@ -108,7 +108,11 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     id: 'circulars',
     label: 'Circulars',
     render: (s) => (
-      <CircularsSection circulars={s.content.circulars} onCirculars={(circulars) => s.document.saved({ circulars })} />
+      <ItemsSection
+        kind={CIRCULARS}
+        items={s.content.circulars}
+        onItems={(circulars) => s.document.saved({ circulars })}
+      />
     ),
   },
   { id: 'pages', label: 'Pages', render: (s) => <PagesSection pages={s.content.pages} onPages={s.onPages} /> },

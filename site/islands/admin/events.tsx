@@ -1,31 +1,17 @@
-import type { SchoolEvent } from '../../contract/content.ts';
+import type { ImageRef, SchoolEvent } from '../../contract/content.ts';
 import { type EventDraft, emptyEventDraft, eventBody, eventDraftOf, eventProblem } from '../../lib/admin-drafts.ts';
 import { formatDate, formatTime } from '../../lib/display-format.ts';
 import { TextField } from '../forms/TextField.tsx';
+import { imageAttachment } from './attachments.tsx';
 import type { FieldsProps, ItemKind } from './ItemsSection.tsx';
+import { DateField, DescriptionField, TitleField } from './item-fields.tsx';
 
 function EventFields({ draft, onChange, disabled, idPrefix }: FieldsProps<EventDraft>) {
   const set = (key: keyof EventDraft) => (value: string) => onChange({ ...draft, [key]: value });
   return (
     <div className="field-grid">
-      <TextField
-        id={`${idPrefix}-title`}
-        label="Title"
-        value={draft.title}
-        onChange={set('title')}
-        required
-        disabled={disabled}
-        maxLength={200}
-      />
-      <TextField
-        id={`${idPrefix}-date`}
-        label="Date"
-        type="date"
-        value={draft.date}
-        onChange={set('date')}
-        required
-        disabled={disabled}
-      />
+      <TitleField idPrefix={idPrefix} value={draft.title} onChange={set('title')} disabled={disabled} />
+      <DateField idPrefix={idPrefix} value={draft.date} onChange={set('date')} disabled={disabled} />
       <TextField
         id={`${idPrefix}-time`}
         label="Time"
@@ -42,15 +28,12 @@ function EventFields({ draft, onChange, disabled, idPrefix }: FieldsProps<EventD
         disabled={disabled}
         maxLength={200}
       />
-      <TextField
-        id={`${idPrefix}-description`}
-        label="Description"
+      <DescriptionField
+        idPrefix={idPrefix}
         value={draft.description}
         onChange={set('description')}
-        required
         disabled={disabled}
-        multiline
-        maxLength={5000}
+        required
       />
     </div>
   );
@@ -67,7 +50,7 @@ function EventDetails({ item }: { item: SchoolEvent }) {
   );
 }
 
-export const EVENTS: ItemKind<SchoolEvent, EventDraft> = {
+export const EVENTS: ItemKind<SchoolEvent, EventDraft, ImageRef> = {
   id: 'events',
   title: 'Events',
   summary: 'Shown on the Events & News page: upcoming ones first, past ones below.',
@@ -78,12 +61,13 @@ export const EVENTS: ItemKind<SchoolEvent, EventDraft> = {
     add: 'Failed to add event',
     update: 'Failed to update event',
     delete: 'Failed to delete event',
-    deleteImage: 'Failed to delete event image',
+    deleteAttachment: 'Failed to delete event image',
   },
   emptyDraft: () => emptyEventDraft,
   draftOf: eventDraftOf,
   problem: eventProblem,
   body: eventBody,
+  attachment: imageAttachment(),
   Fields: EventFields,
   Details: EventDetails,
 };

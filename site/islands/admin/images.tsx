@@ -3,26 +3,35 @@ import { useId } from 'react';
 import { imageUrl } from '../../lib/image-sources.ts';
 import { Field } from '../forms/Field.tsx';
 
-/** A file chooser for images only. Give it a new `key` to clear it after a successful upload. */
-export function ImageInput({
-  label,
-  onFile,
-  required = false,
-  disabled,
-}: {
+export interface FileInputProps {
   label: string;
   onFile: (file: File | null) => void;
   required?: boolean;
   disabled?: boolean;
-}) {
+}
+
+/** A file chooser for images only. Give it a new `key` to clear it after a successful upload. */
+export function ImageInput(props: FileInputProps) {
+  return <FileInput {...props} name="image" accept="image/*" />;
+}
+
+/** A file chooser for the files `accept` names. Give it a new `key` to clear it. */
+export function FileInput({
+  label,
+  onFile,
+  required = false,
+  disabled,
+  name,
+  accept,
+}: FileInputProps & { name: string; accept: string }) {
   const id = useId();
   return (
-    <Field id={id} name="image" label={label} required={required}>
+    <Field id={id} name={name} label={label} required={required}>
       {({ required: _required, ...control }) => (
         <input
           {...control}
           type="file"
-          accept="image/*"
+          accept={accept}
           disabled={disabled}
           onChange={(event) => onFile(event.target.files?.[0] ?? null)}
         />

@@ -1,25 +1,19 @@
-import { NEWS_PRIORITIES, type News, type NewsPriority } from '../../contract/content.ts';
+import { type ImageRef, NEWS_PRIORITIES, type News, type NewsPriority } from '../../contract/content.ts';
 import { dateInZone } from '../../contract/dates.ts';
 import { emptyNewsDraft, type NewsDraft, newsBody, newsDraftOf, newsProblem } from '../../lib/admin-drafts.ts';
 import { formatDate } from '../../lib/display-format.ts';
 import { priorityColour, priorityLabel } from '../../lib/news-priority.ts';
 import { Field } from '../forms/Field.tsx';
 import { TextField } from '../forms/TextField.tsx';
+import { imageAttachment } from './attachments.tsx';
 import type { FieldsProps, ItemKind } from './ItemsSection.tsx';
+import { DescriptionField, TitleField } from './item-fields.tsx';
 
 function NewsFields({ draft, onChange, disabled, idPrefix }: FieldsProps<NewsDraft>) {
   const set = (key: keyof NewsDraft) => (value: string) => onChange({ ...draft, [key]: value });
   return (
     <div className="field-grid">
-      <TextField
-        id={`${idPrefix}-title`}
-        label="Title"
-        value={draft.title}
-        onChange={set('title')}
-        required
-        disabled={disabled}
-        maxLength={200}
-      />
+      <TitleField idPrefix={idPrefix} value={draft.title} onChange={set('title')} disabled={disabled} />
       <Field id={`${idPrefix}-priority`} name="priority" label="Priority" required>
         {(control) => (
           <select
@@ -52,15 +46,12 @@ function NewsFields({ draft, onChange, disabled, idPrefix }: FieldsProps<NewsDra
         onChange={set('expiryDate')}
         disabled={disabled}
       />
-      <TextField
-        id={`${idPrefix}-description`}
-        label="Description"
+      <DescriptionField
+        idPrefix={idPrefix}
         value={draft.description}
         onChange={set('description')}
-        required
         disabled={disabled}
-        multiline
-        maxLength={5000}
+        required
       />
     </div>
   );
@@ -79,7 +70,7 @@ function NewsDetails({ item }: { item: News }) {
   );
 }
 
-export const NEWS: ItemKind<News, NewsDraft> = {
+export const NEWS: ItemKind<News, NewsDraft, ImageRef> = {
   id: 'news',
   title: 'News',
   summary: 'Shown on the Events & News page from the publish date until the expiry date, high priority first.',
@@ -90,12 +81,13 @@ export const NEWS: ItemKind<News, NewsDraft> = {
     add: 'Failed to add news',
     update: 'Failed to update news',
     delete: 'Failed to delete news',
-    deleteImage: 'Failed to delete news image',
+    deleteAttachment: 'Failed to delete news image',
   },
   emptyDraft: (timeZone) => emptyNewsDraft(dateInZone(new Date(), timeZone)),
   draftOf: newsDraftOf,
   problem: newsProblem,
   body: newsBody,
+  attachment: imageAttachment(),
   Fields: NewsFields,
   Details: NewsDetails,
 };
