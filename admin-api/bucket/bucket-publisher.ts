@@ -1,9 +1,10 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { BucketStatus } from '../../site/contract/api.ts';
 import type { UploadStores } from '../build/upload-files.ts';
+import type { PublishedSite } from '../publish/build-folders.ts';
 import type { BucketConfig } from './bucket-config.ts';
 import { bucketClient, syncBucket } from './bucket-sync.ts';
-import { collectSiteFiles, type PublishedSite } from './site-files.ts';
+import { collectSiteFiles } from './site-files.ts';
 
 /** Failures in a row after which the state says `failed` (retries go on). */
 const FAILED_AFTER = 3;

@@ -2,12 +2,11 @@
  * `npm run publish`: one full sync of the public site to the bucket (PUBLISH_S3_*), from the site
  * `npm start` last published in DATA_DIR and the uploads in UPLOADS_DIR.
  */
-import { readFile, readlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readConfig } from '../config.ts';
 import { DocumentStore } from '../documents/document-store.ts';
 import { ImageStore } from '../images/image-store.ts';
-import type { PageHeaders, Redirects } from '../publish/render-pages.ts';
+import { BuildFolders, publishedSite } from '../publish/build-folders.ts';
 import { readBucketConfig } from './bucket-config.ts';
 import { describe } from './bucket-publisher.ts';
 import { bucketClient, syncBucket } from './bucket-sync.ts';
@@ -18,16 +17,13 @@ try {
   const bucket = readBucketConfig();
   if (!bucket) throw new Error('Set PUBLISH_S3_BUCKET (and PUBLISH_S3_ENDPOINT for a service other than AWS)');
   const siteDir = join(config.dataDir, 'site');
-  const build = await readlink(join(siteDir, 'current')).catch(() => {
+  const current = await new BuildFolders(siteDir).current();
+  if (!current)
     throw new Error(`There is no published site in ${siteDir}: start the server once (npm start) to build it`);
+  const files = await collectSiteFiles(await publishedSite(current.folder), {
+    images: new ImageStore(config.uploadsDir),
+    documents: new DocumentStore(config.uploadsDir),
   });
-  const folder = join(siteDir, build);
-  const redirects = JSON.parse(await readFile(join(folder, 'redirects.json'), 'utf8').catch(() => '{}')) as Redirects;
-  const headers = JSON.parse(await readFile(join(folder, 'page-headers.json'), 'utf8')) as PageHeaders;
-  const files = await collectSiteFiles(
-    { publicDir: join(folder, 'public'), redirects, headers },
-    { images: new ImageStore(config.uploadsDir), documents: new DocumentStore(config.uploadsDir) },
-  );
   const client = bucketClient(bucket);
   const counts = await syncBucket(client, bucket, files);
   client.destroy();

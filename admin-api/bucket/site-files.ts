@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { withPolicyMeta } from '../build/page-policy.ts';
 import { redirectPage } from '../build/redirect-page.ts';
 import { referencedUploads, type UploadStores, uploadBody } from '../build/upload-files.ts';
-import type { PageHeaders, Redirects } from '../publish/render-pages.ts';
+import type { PublishedSite } from '../publish/build-folders.ts';
 
 export interface SiteFile {
   body: Buffer;
@@ -19,13 +19,6 @@ export interface SiteFile {
 
 /** The files by path (`/index.html`, `/images/….webp`). */
 export type SiteFiles = Map<string, SiteFile>;
-
-export interface PublishedSite {
-  publicDir: string;
-  redirects: Redirects;
-  /** The pages' headers: each page's policy goes into the page (build/page-policy.ts). */
-  headers: PageHeaders;
-}
 
 export async function collectSiteFiles(site: PublishedSite, stores: UploadStores): Promise<SiteFiles> {
   const files: SiteFiles = new Map();

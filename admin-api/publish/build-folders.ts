@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { PageHeaders, Redirects } from './render-pages.ts';
 
 /** What a finished build was made from; kept beside its output as build-info.json. */
 export interface BuildInfo {
@@ -78,6 +79,25 @@ export class BuildFolders {
       await rm(dir, { recursive: true, force: true });
     }
   }
+}
+
+/** A finished build as it is served or mirrored: its files, its pages' headers and its redirects. */
+export interface PublishedSite {
+  publicDir: string;
+  headers: PageHeaders;
+  redirects: Redirects;
+}
+
+export async function publishedSite(build: BuildFolder): Promise<PublishedSite> {
+  const [headers, redirects] = await Promise.all([
+    readFile(build.headersFile, 'utf8').then((text) => JSON.parse(text) as PageHeaders),
+    // Builds of older versions have no redirects file.
+    readFile(build.redirectsFile, 'utf8').then(
+      (text) => JSON.parse(text) as Redirects,
+      () => ({}),
+    ),
+  ]);
+  return { publicDir: build.publicDir, headers, redirects };
 }
 
 function folder(dir: string): BuildFolder {

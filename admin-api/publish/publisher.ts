@@ -1,13 +1,13 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BucketStatus, BuildStatus } from '../../site/contract/api.ts';
 import { dateInZone } from '../../site/contract/dates.ts';
 import type { ContentStore } from '../store/stores.ts';
-import { type BuildFolder, BuildFolders, type BuildInfo } from './build-folders.ts';
+import { type BuildFolder, BuildFolders, type BuildInfo, type PublishedSite, publishedSite } from './build-folders.ts';
 import type { PreviousBuild } from './carry-over.ts';
 import { buildFingerprint, codeFingerprint } from './fingerprint.ts';
 import { RebuildScheduler } from './rebuild-scheduler.ts';
-import type { PageHeaders, Redirects, RenderedSite } from './render-pages.ts';
+import type { RenderedSite } from './render-pages.ts';
 import { SiteRenderer } from './site-renderer.ts';
 import { type SiteSnapshot, SnapshotLoader } from './static-site.ts';
 
@@ -26,7 +26,7 @@ export interface PublisherOptions {
 }
 
 export interface SiteMirror {
-  sync(site: { publicDir: string; redirects: Redirects; headers: PageHeaders }): void;
+  sync(site: PublishedSite): void;
   readonly status: BucketStatus;
 }
 
@@ -135,15 +135,13 @@ export class Publisher {
   }
 
   async #load(folder: BuildFolder): Promise<SiteSnapshot> {
-    return this.#loader.load(folder.publicDir, await headersOf(folder), await redirectsOf(folder));
+    const { publicDir, headers, redirects } = await publishedSite(folder);
+    return this.#loader.load(publicDir, headers, redirects);
   }
 
   #mirrorSite(folder: BuildFolder) {
     const mirror = this.#mirror;
-    if (!mirror) return;
-    void Promise.all([headersOf(folder), redirectsOf(folder)]).then(([headers, redirects]) =>
-      mirror.sync({ publicDir: folder.publicDir, redirects, headers }),
-    );
+    if (mirror) void publishedSite(folder).then((site) => mirror.sync(site));
   }
 
   #fingerprint(contentJson: string) {
@@ -199,12 +197,4 @@ export class Publisher {
     }
     await this.#folders.prune();
   }
-}
-
-async function headersOf(folder: BuildFolder): Promise<PageHeaders> {
-  return JSON.parse(await readFile(folder.headersFile, 'utf8')) as PageHeaders;
-}
-
-async function redirectsOf(folder: BuildFolder): Promise<Redirects> {
-  return JSON.parse(await readFile(folder.redirectsFile, 'utf8').catch(() => '{}')) as Redirects;
 }

@@ -12,9 +12,9 @@ function offsetFormat(timeZone: string): Intl.DateTimeFormat {
 }
 
 /**
- * The offset of `timeZone` at `instant`, as `+05:30`. Before standard time a zone's offset was its
- * local mean time, with seconds (Kolkata kept Madras time, `+05:21:10`, until 1906): those are left out, as ISO 8601
- * offsets have none.
+ * The offset of `timeZone` at `instant`, as `+05:30`. Before standard time a zone's offset was a
+ * local mean time, with seconds (Kolkata kept Madras time, `+05:21:10`, until 1906): the seconds
+ * are left out, as ISO 8601 offsets have none.
  */
 export function zoneOffset(instant: Date, timeZone: string): string {
   const name = offsetFormat(timeZone)
