@@ -25,7 +25,7 @@ if (command === 'backup') {
   console.log(`The backup was written to ${resolve(file)}.`);
 } else if (command === 'restore') {
   if (!file) fail('Name the archive to restore: npm run restore -- FILE [--force]');
-  const holder = lockHolder(dataDir);
+  const holder = await lockHolder(dataDir);
   if (holder !== null) fail(`A server (process ${holder}) is running on ${dataDir}. Stop it, then restore.`);
   try {
     await checkArchive(resolve(file));

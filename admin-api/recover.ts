@@ -35,7 +35,7 @@ if (!name || !SCHEMAS[name]) {
 }
 const { dataDir } = readConfig();
 const file = join(dataDir, name);
-const holder = lockHolder(dataDir);
+const holder = await lockHolder(dataDir);
 if (holder !== null) fail(`A server (process ${holder}) is running on ${dataDir}. Stop it, then recover.`);
 const schema = SCHEMAS[name]!;
 

@@ -31,7 +31,7 @@ const config = readConfig();
 // Accounts and alumni details: readable by the server's user only.
 await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
 await mkdir(config.uploadsDir, { recursive: true });
-const lockHolder = takeLock(config.dataDir);
+const lockHolder = await takeLock(config.dataDir);
 if (lockHolder !== null) {
   console.error(`Another server (process ${lockHolder}) is running on ${config.dataDir}. Stop it first.`);
   process.exit(1);

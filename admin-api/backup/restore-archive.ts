@@ -11,6 +11,7 @@ import { InboxRecords } from '../../site/contract/contact.ts';
 import { SiteContent } from '../../site/contract/content.ts';
 import { AdminAccounts } from '../store/admin-accounts.ts';
 import { BACKUP_MARK } from './backup-archive.ts';
+import { LOCK_SOCKET } from './server-lock.ts';
 
 export class RestoreRefused extends Error {}
 
@@ -71,7 +72,7 @@ export async function restoreArchive(file: string, dataDir: string, uploadsDir: 
     ] as const) {
       await mkdir(to, { recursive: true, mode: 0o700 });
       for (const name of await readdir(to)) {
-        if (name !== 'server.lock') await rm(join(to, name), { recursive: true, force: true });
+        if (name !== LOCK_SOCKET) await rm(join(to, name), { recursive: true, force: true });
       }
       await cp(from, to, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
