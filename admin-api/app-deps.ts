@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { BuildStatus } from '../site/contract/api.ts';
+import type { SiteContent } from '../site/contract/content.ts';
 import type { AuditLog } from './audit/audit-log.ts';
 import type { DocumentStore } from './documents/document-store.ts';
 import type { ContentHistory } from './history/content-history.ts';
@@ -11,7 +12,11 @@ import type { Stores } from './store/stores.ts';
 export interface AppDeps {
   stores: Stores;
   jwtSecret: string;
-  publisher: { readonly status: BuildStatus };
+  publisher: {
+    readonly status: BuildStatus;
+    /** The page at `path` rendered from `content`, written nowhere (a draft's preview). */
+    preview?(content: SiteContent, path: string): Promise<string | null>;
+  };
   images: ImageStore;
   documents: DocumentStore;
   /** E-mails the office about new contact messages and registrations (or does nothing). */

@@ -21,6 +21,8 @@ import { historyRoutes } from './routes/history.ts';
 import { imageRoutes } from './routes/images.ts';
 import { leadershipRoutes } from './routes/leadership.ts';
 import { pageRoutes } from './routes/pages.ts';
+import { presenceRoutes } from './routes/presence.ts';
+import { previewRoutes } from './routes/preview.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { staticUploadRoutes } from './routes/static-uploads.ts';
 import { twoFactorRoutes } from './routes/two-factor.ts';
@@ -59,6 +61,8 @@ export function createApp(deps: AppDeps): Hono {
     .route('/', twoFactorRoutes(deps, loginThrottle))
     .route('/', auditRoutes(deps))
     .route('/', historyRoutes(deps))
+    .route('/', previewRoutes(deps))
+    .route('/', presenceRoutes(deps))
     .route('/', backupRoutes(deps))
     .all('*', () => {
       throw new HttpError(404, 'There is no such API call');

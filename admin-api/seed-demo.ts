@@ -10,6 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import type { GalleryItem, ImageRef, News, SchoolEvent, SiteContent } from '../site/contract/content.ts';
 import { imageField, LEADERSHIP_ROLES, messageField } from '../site/contract/content.ts';
 import { dateInZone } from '../site/contract/dates.ts';
+import { PUBLISHED_NOW } from '../site/contract/publication.ts';
 import { AuditLog, auditFile, CLI } from './audit/audit-log.ts';
 import { readConfig } from './config.ts';
 import {
@@ -104,7 +105,7 @@ async function photos(captions: readonly string[], offset: number): Promise<Gall
   const items: GalleryItem[] = [];
   for (const [index, caption] of captions.entries()) {
     const { imageId } = await scene(index + offset, `photo-${index + offset}.jpg`);
-    items.push({ _id: randomUUID(), imageId, caption });
+    items.push({ _id: randomUUID(), imageId, caption, ...PUBLISHED_NOW });
   }
   return items;
 }
@@ -119,6 +120,7 @@ async function demoEvent(event: DemoEvent, index: number, today: string): Promis
     time: event.time,
     location: event.location,
     image,
+    ...PUBLISHED_NOW,
   };
 }
 
@@ -132,6 +134,7 @@ async function demoNews(news: DemoNews, index: number, today: string): Promise<N
     publishDate: addDays(today, -news.publishedDaysAgo),
     expiryDate: news.expiresInDays === null ? null : addDays(today, news.expiresInDays),
     image,
+    ...PUBLISHED_NOW,
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { News, SchoolEvent, SiteContent } from './contract/content.ts';
+import { PUBLISHED_NOW } from './contract/publication.ts';
 import { ALL_PAGES, isTouched, touchedPages } from './page-dependencies.ts';
 
 const TODAY = '2026-06-15';
@@ -12,6 +13,7 @@ const event = (n: number, date: string): SchoolEvent => ({
   time: '',
   location: '',
   image: null,
+  ...PUBLISHED_NOW,
 });
 const news = (n: number, expiryDate: string | null): News => ({
   _id: id(100 + n),
@@ -21,8 +23,9 @@ const news = (n: number, expiryDate: string | null): News => ({
   expiryDate,
   priority: 'low',
   image: null,
+  ...PUBLISHED_NOW,
 });
-const photo = { _id: id(200), imageId: `${'a'.repeat(32)}.jpg`, caption: 'C' };
+const photo = { _id: id(200), imageId: `${'a'.repeat(32)}.jpg`, caption: 'C', ...PUBLISHED_NOW };
 
 /** The parts of the content these tests change; the functions only compare parts. */
 const base = {

@@ -11,6 +11,7 @@ const NAMED: Record<string, string> = {
   'PUT /api/admin/password': 'password.change',
   'POST /api/upload': 'image.upload',
   'PUT /api/content': 'content.update',
+  'PUT /api/admin/accounts/:username': 'account.role.change',
 };
 
 /** A last path word that is already the verb: it replaces the method's. */

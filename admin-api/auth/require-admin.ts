@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { may, type Permission, refusal } from '../../site/contract/roles.ts';
 import { HttpError } from '../http/errors.ts';
 import type { AdminAccount } from '../store/admin-accounts.ts';
 import type { AdminStore } from '../store/stores.ts';
@@ -8,8 +9,9 @@ import { verifyToken } from './tokens.ts';
 export type AdminEnv = { Variables: { admin: AdminAccount } };
 
 /**
- * The administrator named by `Authorization: Bearer <token>`, if the token is valid, the account
- * still exists and its password has not changed since the token was issued.
+ * The account named by `Authorization: Bearer <token>`, if the token is valid, the account still
+ * exists and its password has not changed since the token was issued. The account is read as it
+ * is now, so a role changed or an account removed counts from the next call, for every token.
  */
 export function authenticate(c: Context, secret: string, admins: AdminStore): AdminAccount | null {
   const token = /^Bearer (\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
@@ -20,14 +22,32 @@ export function authenticate(c: Context, secret: string, admins: AdminStore): Ad
   return admin;
 }
 
-/** Lets a request through only for an authenticated administrator; otherwise 401. */
-export function requireAdmin(secret: string, admins: AdminStore) {
+/**
+ * Lets a request through only for a signed-in account whose role may do `permission`: 401 without
+ * a valid token, 403 with the roles that may otherwise (site/contract/roles.ts).
+ */
+export function requireRole(secret: string, admins: AdminStore, permission: Permission) {
   return createMiddleware<AdminEnv>(async (c, next) => {
     const admin = authenticate(c, secret, admins);
     if (!admin) throw new HttpError(401, 'Please log in again: your session is missing or has expired.');
+    if (!may(admin.role, permission)) throw new HttpError(403, refusal(permission));
     c.set('admin', admin);
     await next();
-    // Administrators' answers (alumni's personal data among them) stay out of every cache.
+    // Signed-in answers (alumni's personal data among them) stay out of every cache.
     c.header('Cache-Control', 'no-store');
   });
 }
+
+/** The permission checks of a route module: `allow('content')` before each call that needs it. */
+export function permissions({ jwtSecret, stores }: { jwtSecret: string; stores: { admins: AdminStore } }) {
+  const made = new Map<Permission, ReturnType<typeof requireRole>>();
+  return (permission: Permission) => {
+    let check = made.get(permission);
+    if (!check) {
+      check = requireRole(jwtSecret, stores.admins, permission);
+      made.set(permission, check);
+    }
+    return check;
+  };
+}
+export type Allow = ReturnType<typeof permissions>;

@@ -9,6 +9,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { SiteContent } from '../../site/contract/content.ts';
+import { publicContent } from '../../site/contract/public-content.ts';
 import { DocumentStore } from '../documents/document-store.ts';
 import { ImageStore } from '../images/image-store.ts';
 import { codeFingerprint } from '../publish/fingerprint.ts';
@@ -54,7 +55,8 @@ export async function buildStaticSite(options: BuildOptions): Promise<BuildSumma
   });
   try {
     const snapshot = join(work, 'content.json');
-    await writeFile(snapshot, JSON.stringify(content));
+    // What visitors may see now: drafts and items not yet due are in no page, feed or file.
+    await writeFile(snapshot, JSON.stringify(publicContent(content, new Date())));
     await rm(options.outDir, { recursive: true, force: true });
     await mkdir(options.outDir, { recursive: true });
     const { headers, redirects } = await renderer.render(snapshot, options.outDir);

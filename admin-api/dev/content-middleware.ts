@@ -4,7 +4,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { defineMiddleware } from 'astro/middleware';
-import type { SiteContent } from '../../site/contract/content.ts';
+import { SiteContent } from '../../site/contract/content.ts';
+import { publicContent } from '../../site/contract/public-content.ts';
 import { readConfig } from '../config.ts';
 import { defaultContent } from '../store/default-content.ts';
 import { contentFile } from '../store/stores.ts';
@@ -14,8 +15,10 @@ const file = contentFile(config.dataDir);
 
 export const onRequest = defineMiddleware(async (context, next) => {
   // The API server beside the dev server writes this file, validated and whole (store/); one
-  // written by an older version lacks the fields added since until its next change.
-  context.locals.content ??= { ...defaultContent(), ...(JSON.parse(await readFile(file, 'utf8')) as SiteContent) };
+  // written by an older version lacks the fields added since until its next change. Pages get
+  // what visitors may see: no draft, nothing before its time.
+  const stored = SiteContent.parse({ ...defaultContent(), ...JSON.parse(await readFile(file, 'utf8')) });
+  context.locals.content ??= publicContent(stored, new Date());
   context.locals.siteUrl ??= config.siteUrl;
   return next();
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type DocumentRef, referencedDocumentIds, SiteContent } from '../../site/contract/content.ts';
+import { PUBLISHED_NOW } from '../../site/contract/publication.ts';
 import { pdfFile } from '../../tests/api/test-documents.ts';
 import {
   documentUploads,
@@ -43,6 +44,7 @@ const circular = (document: DocumentRef) => ({
   date: '2025-06-01',
   description: '',
   document,
+  ...PUBLISHED_NOW,
 });
 
 describe('documents the content uses', () => {

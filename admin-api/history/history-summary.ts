@@ -35,10 +35,13 @@ function itemName(item: Item): string {
   return '';
 }
 
+/** Who last changed each leader's message: it changes with the message, and says nothing more. */
+const BOOKKEEPING = new Set<keyof SiteContent>(['leadershipUpdated']);
+
 /** The keys of the content whose value differs between the two versions. */
 export function changedKeys(previous: SiteContent, next: SiteContent): (keyof SiteContent)[] {
   const keys = new Set([...Object.keys(previous), ...Object.keys(next)]) as Set<keyof SiteContent>;
-  return [...keys].filter((key) => differs(previous[key], next[key]));
+  return [...keys].filter((key) => !BOOKKEEPING.has(key) && differs(previous[key], next[key]));
 }
 
 /**

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ImageRef, SiteContent } from '../../site/contract/content.ts';
+import { PUBLISHED_NOW } from '../../site/contract/publication.ts';
 import { solidImage } from '../../tests/api/test-images.ts';
 import { defaultContent } from '../store/default-content.ts';
 import { JsonDocument } from '../store/json-document.ts';
@@ -29,7 +30,12 @@ afterEach(async () => {
 
 let shade = 0;
 const upload = async () => images.save(await solidImage('png', 8, 8, { r: ++shade, g: 0, b: 0 }), 'p.png');
-const photo = (image: ImageRef) => ({ _id: randomUUID(), imageId: image.imageId, caption: 'A photo' });
+const photo = (image: ImageRef) => ({
+  _id: randomUUID(),
+  imageId: image.imageId,
+  caption: 'A photo',
+  ...PUBLISHED_NOW,
+});
 
 describe('removeDroppedImages', () => {
   it('deletes an image once no item refers to it any more', async () => {

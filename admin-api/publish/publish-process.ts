@@ -12,9 +12,23 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { build } from 'astro';
 import type { PreviousBuild } from './carry-over.ts';
-import { type RenderedSite, renderSite } from './render-pages.ts';
+import { type RenderedSite, renderOnePage, renderSite } from './render-pages.ts';
+
+export type RendererRequest = PublishRequest | PageRequest;
+
+/** Renders one page from a content value given with the request (a preview), writing nothing. */
+export interface PageRequest {
+  kind: 'page';
+  id: number;
+  appDir: string;
+  /** The content, as JSON. */
+  content: string;
+  path: string;
+  siteUrl: string;
+}
 
 export interface PublishRequest {
+  kind: 'site';
   id: number;
   /** The compiled site for the current code, e.g. `dist/app-<code hash>`. */
   appDir: string;
@@ -25,22 +39,30 @@ export interface PublishRequest {
   /** The site's public address (SITE_URL). */
   siteUrl: string;
 }
-export type PublishReply = { id: number; ok: true; site: RenderedSite } | { id: number; ok: false; error: string };
+export type PublishReply =
+  | { id: number; ok: true; site: RenderedSite }
+  | { id: number; ok: true; html: string | null }
+  | { id: number; ok: false; error: string };
 
 const root = process.cwd();
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 // Without the server there is nobody to publish for.
 process.on('disconnect', () => process.exit(0));
 
-process.on('message', async (request: PublishRequest) => {
+process.on('message', async (request: RendererRequest) => {
   let reply: PublishReply;
   try {
     await ensureCompiled(request.appDir);
-    const site = await renderSite(request.appDir, request.contentFile, request.outDir, {
-      siteUrl: request.siteUrl,
-      previous: request.previous,
-    });
-    reply = { id: request.id, ok: true, site };
+    if (request.kind === 'page') {
+      const html = await renderOnePage(request.appDir, JSON.parse(request.content), request.path, request.siteUrl);
+      reply = { id: request.id, ok: true, html };
+    } else {
+      const site = await renderSite(request.appDir, request.contentFile, request.outDir, {
+        siteUrl: request.siteUrl,
+        previous: request.previous,
+      });
+      reply = { id: request.id, ok: true, site };
+    }
   } catch (error) {
     reply = { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) };
   }

@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PUBLISHED_NOW } from '../../site/contract/publication.ts';
 import { openStores, type Stores } from '../store/stores.ts';
 import type { PreviousBuild } from './carry-over.ts';
 import { Publisher, type SiteBuilder } from './publisher.ts';
@@ -60,6 +61,7 @@ const addEvent = (title: string) =>
       time: '',
       location: '',
       image: null,
+      ...PUBLISHED_NOW,
     });
   });
 

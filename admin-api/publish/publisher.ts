@@ -1,7 +1,9 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BucketStatus, BuildStatus } from '../../site/contract/api.ts';
+import type { SiteContent } from '../../site/contract/content.ts';
 import { dateInZone } from '../../site/contract/dates.ts';
+import { publicContent } from '../../site/contract/public-content.ts';
 import type { ContentStore } from '../store/stores.ts';
 import { type BuildFolder, BuildFolders, type BuildInfo, type PublishedSite, publishedSite } from './build-folders.ts';
 import type { PreviousBuild } from './carry-over.ts';
@@ -36,11 +38,16 @@ export interface SiteBuilder {
    * from `previous` when given; answers its pages' headers and its redirects.
    */
   render(contentFile: string, outDir: string, previous?: PreviousBuild): Promise<RenderedSite>;
+  /** One page rendered from `content` (JSON), written nowhere (a preview); null when there is none. */
+  renderPage?(content: string, path: string): Promise<string | null>;
   close(): Promise<void>;
 }
 
-/** How often the publisher looks whether the school's date has changed. */
-const DAY_WATCH_MS = 60_000;
+/**
+ * How often the publisher looks whether time has changed what is public: the school's date (what
+ * is upcoming, which news is current) or an item whose publishing time has come.
+ */
+const CLOCK_WATCH_MS = 15_000;
 
 /**
  * Keeps the public site in step with the content: every committed change schedules a rebuild
@@ -55,10 +62,12 @@ export class Publisher {
   #siteUrl: string;
   #snapshot: SiteSnapshot | null = null;
   #unsubscribe: () => void;
-  /** Checks now and then whether the school's date has changed since the served build. */
-  #dayWatch: NodeJS.Timeout;
+  /** Checks now and then whether time has changed what the served build should show. */
+  #clockWatch: NodeJS.Timeout;
   /** The school's date when the served build was rendered. */
   #liveDay: string | null = null;
+  /** The public content the served build was rendered from (null: not known since the start). */
+  #liveView: SiteContent | null = null;
   #mirror: SiteMirror | undefined;
   readonly scheduler: RebuildScheduler;
 
@@ -84,10 +93,12 @@ export class Publisher {
     );
     this.#unsubscribe = this.#content.onCommit(() => this.scheduler.schedule());
     // After midnight, what is upcoming and what is current news has changed: every page again.
-    this.#dayWatch = setInterval(() => {
+    // When a scheduled item's time comes, the public content changes without any edit.
+    this.#clockWatch = setInterval(() => {
       if (this.#liveDay !== null && this.#liveDay !== this.#today()) this.scheduler.buildNow();
-    }, DAY_WATCH_MS);
-    this.#dayWatch.unref();
+      else if (this.scheduler.status.live && this.#liveView !== this.#publicView()) this.scheduler.buildNow();
+    }, CLOCK_WATCH_MS);
+    this.#clockWatch.unref();
   }
 
   /**
@@ -110,10 +121,16 @@ export class Publisher {
     return this.#mirror ? { ...status, bucket: this.#mirror.status } : status;
   }
 
+  /** The page at `path` as `content` would show it, written nowhere: the preview of a draft. */
+  async preview(content: SiteContent, path: string): Promise<string | null> {
+    if (!this.#builder.renderPage) throw new Error('This publisher renders no single pages');
+    return this.#builder.renderPage(JSON.stringify(content), path);
+  }
+
   /** Stops rebuilding; a build that runs is abandoned and its folder removed on the next start. */
   async close(): Promise<void> {
     this.#unsubscribe();
-    clearInterval(this.#dayWatch);
+    clearInterval(this.#clockWatch);
     await this.#builder.close();
   }
 
@@ -123,7 +140,10 @@ export class Publisher {
     if (current) {
       this.#snapshot = await this.#load(current.folder);
       this.#liveDay = current.info.day ?? null;
-      if (current.info.fingerprint === this.#fingerprint(this.#content.serialized())) {
+      const view = this.#publicView();
+      // A time to publish that came while the server was stopped makes the last build stale.
+      if (current.info.fingerprint === this.#fingerprint(this.#content.serialized(view))) {
+        this.#liveView = view;
         this.scheduler.markLive(this.#content.revision);
         this.#mirrorSite(current.folder);
         return;
@@ -154,6 +174,11 @@ export class Publisher {
     return dateInZone(new Date(), this.#content.data.settings.timeZone);
   }
 
+  /** What visitors may see now: drafts and what is not yet due never reach the renderer. */
+  #publicView(now = new Date()): SiteContent {
+    return publicContent(this.#content.data, now);
+  }
+
   /** The served build, when the next one may take its untouched pages: same code, address and day. */
   async #previousBuild(day: string): Promise<PreviousBuild | undefined> {
     const current = await this.#folders.current();
@@ -164,7 +189,8 @@ export class Publisher {
   }
 
   async #buildAndSwap() {
-    const contentJson = this.#content.serialized();
+    const view = this.#publicView();
+    const contentJson = this.#content.serialized(view);
     const day = this.#today();
     const started = Date.now();
     const folder = await this.#folders.create();
@@ -190,6 +216,7 @@ export class Publisher {
       });
       this.#snapshot = snapshot;
       this.#liveDay = day;
+      this.#liveView = view;
       this.#mirrorSite(folder);
     } catch (error) {
       await rm(folder.dir, { recursive: true, force: true });

@@ -113,6 +113,21 @@ export async function renderSite(
   return { headers, redirects, links };
 }
 
+/**
+ * One page rendered from `content` alone, written nowhere: the preview of a draft. Null when
+ * there is no such page (or it moved).
+ */
+export async function renderOnePage(
+  appDir: string,
+  content: SiteContent,
+  path: string,
+  siteUrl = 'http://localhost',
+): Promise<string | null> {
+  const renderWith = await rendererOf(appDir);
+  const page = await renderPage((request) => renderWith(request, content, siteUrl), path);
+  return page && 'html' in page ? page.html : null;
+}
+
 type Rendered = { html: string; headers: Record<string, string> } | { redirect: Redirect };
 
 /**

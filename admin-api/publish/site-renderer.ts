@@ -1,6 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import type { PreviousBuild } from './carry-over.ts';
-import type { PublishReply, PublishRequest } from './publish-process.ts';
+import type { PublishReply, RendererRequest } from './publish-process.ts';
 import type { RenderedSite } from './render-pages.ts';
 
 export interface SiteRendererOptions {
@@ -21,7 +21,7 @@ export class SiteRenderer {
   #options: SiteRendererOptions;
   #child: ChildProcess | null = null;
   #nextId = 1;
-  #pending = new Map<number, { resolve: (site: RenderedSite) => void; reject: (error: Error) => void }>();
+  #pending = new Map<number, { resolve: (reply: PublishReply) => void; reject: (error: Error) => void }>();
 
   constructor(options: SiteRendererOptions) {
     this.#options = options;
@@ -32,14 +32,21 @@ export class SiteRenderer {
    * change did not touch; answers its pages' headers and its redirects.
    */
   render(contentFile: string, outDir: string, previous?: PreviousBuild): Promise<RenderedSite> {
-    const request: PublishRequest = {
-      id: this.#nextId++,
-      appDir: this.#options.appDir,
-      contentFile,
-      outDir,
-      siteUrl: this.#options.siteUrl,
-      previous,
-    };
+    const { appDir, siteUrl } = this.#options;
+    return this.#ask({ kind: 'site', id: this.#nextId++, appDir, contentFile, outDir, siteUrl, previous }).then(
+      (reply) => (reply as { site: RenderedSite }).site,
+    );
+  }
+
+  /** The page at `path` rendered from `content` (JSON), written nowhere; null when there is none. */
+  renderPage(content: string, path: string): Promise<string | null> {
+    const { appDir, siteUrl } = this.#options;
+    return this.#ask({ kind: 'page', id: this.#nextId++, appDir, content, path, siteUrl }).then(
+      (reply) => (reply as { html: string | null }).html,
+    );
+  }
+
+  #ask(request: RendererRequest): Promise<PublishReply> {
     return new Promise((resolve, reject) => {
       this.#pending.set(request.id, { resolve, reject });
       this.#ensureChild().send(request);
@@ -75,7 +82,7 @@ export class SiteRenderer {
   #settle(reply: PublishReply) {
     const waiter = this.#pending.get(reply.id);
     this.#pending.delete(reply.id);
-    if (reply.ok) waiter?.resolve(reply.site);
+    if (reply.ok) waiter?.resolve(reply);
     else waiter?.reject(new Error(reply.error));
   }
 

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import * as z from 'zod';
 import { DEFAULT_ADMIN, LoginRequest, NewAccount, NewPassword } from '../../site/contract/admin.ts';
+import { may, refusal } from '../../site/contract/roles.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { noteForAudit } from '../audit/record-changes.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import { hashPassword, passwordMatches, UNKNOWN_USER_HASH } from '../auth/passwords.ts';
-import { type AdminEnv, authenticate, requireAdmin } from '../auth/require-admin.ts';
+import { type AdminEnv, authenticate, requireRole } from '../auth/require-admin.ts';
 import { signToken } from '../auth/tokens.ts';
 import { checkCode, isFreshStep } from '../auth/two-factor.ts';
 import { clientAddress } from '../http/client-address.ts';
@@ -32,27 +33,35 @@ export function adminRoutes({ stores, jwtSecret, publisher, trustProxy, audit }:
   // Attempts from one address are checked one after another: guesses sent side by side would
   // otherwise all pass the count before the first of them was found wrong.
   const attemptsInTurn = new KeyedQueue();
-  const adminOnly = requireAdmin(jwtSecret, admins);
+  const signedIn = requireRole(jwtSecret, admins, 'signedIn');
 
   return new Hono<AdminEnv>()
     .post('/admin/create', async (c) => {
       const creator = authenticate(c, jwtSecret, admins);
-      const { username, password } = await readJson(c, NewAccount);
+      const { username, password, role } = await readJson(c, NewAccount);
       const passwordHash = await hashPassword(password);
       const now = wholeSecondsNow();
-      await admins.update((data) => {
+      const { result: created } = await admins.update((data) => {
+        const first = data.admins.length === 0;
         // Without a token, only the very first account can be created (the setup button).
-        if (data.admins.length > 0 && !creator) {
+        if (!first && !creator) {
           throw new HttpError(403, 'An administrator account already exists. Log in to create another one.');
         }
+        if (!first && creator && !may(creator.role, 'accounts')) throw new HttpError(403, refusal('accounts'));
         if (accountNamed(data.admins, username)) {
           throw new HttpError(409, `An administrator named "${username}" already exists`);
         }
-        data.admins.push(newAccount({ _id: randomUUID(), username, passwordHash }, now));
+        // The first account administers the site, whatever was asked: someone must.
+        const account = newAccount(
+          { _id: randomUUID(), username, passwordHash, role: first ? 'administrator' : (role ?? 'editor') },
+          now,
+        );
+        data.admins.push(account);
+        return account;
       });
       // The first account is made by whoever pressed the setup button: it stands for them.
       noteForAudit(c, { target: username, username: creator?.username ?? username });
-      return c.json({ message: 'Administrator account created', username }, 201);
+      return c.json({ message: 'Administrator account created', username, role: created.role }, 201);
     })
     .post('/admin/login', async (c) => {
       const { username, password, code } = await readJson(c, LoginRequest);
@@ -109,17 +118,20 @@ export function adminRoutes({ stores, jwtSecret, publisher, trustProxy, audit }:
       return c.json({
         token: signToken(jwtSecret, admin._id),
         username: admin.username,
+        role: admin.role,
         usesDefaultPassword: await passwordMatches(admin.passwordHash, DEFAULT_ADMIN.password),
       });
     })
-    .get('/admin/session', adminOnly, async (c) => {
+    .get('/admin/session', signedIn, async (c) => {
       const admin = c.get('admin');
       return c.json({
         username: admin.username,
+        role: admin.role,
         usesDefaultPassword: await passwordMatches(admin.passwordHash, DEFAULT_ADMIN.password),
+        twoFactor: admin.twoFactorSecret !== null,
       });
     })
-    .put('/admin/password', adminOnly, async (c) => {
+    .put('/admin/password', signedIn, async (c) => {
       const { currentPassword, newPassword } = await readJson(c, PasswordChange);
       const admin = c.get('admin');
       if (!(await passwordMatches(admin.passwordHash, currentPassword))) {
@@ -135,7 +147,7 @@ export function adminRoutes({ stores, jwtSecret, publisher, trustProxy, audit }:
       });
       return c.json({ message: 'Password changed', token: signToken(jwtSecret, admin._id) });
     })
-    .get('/admin/build-status', adminOnly, (c) => c.json(publisher.status));
+    .get('/admin/build-status', signedIn, (c) => c.json(publisher.status));
 }
 
 /** Tokens carry whole seconds: a token issued in the same second as a change must still count. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { type Alumni, AlumniApproval, AlumniInput } from '../../site/contract/alumni.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { requireAdmin } from '../auth/require-admin.ts';
+import { permissions } from '../auth/require-admin.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError } from '../http/errors.ts';
 import { readJson } from '../http/json-body.ts';
@@ -24,8 +24,9 @@ const REGISTRATIONS_PER_HOUR = 30;
  * list, approve, unapprove and delete registrations. Kept apart from the site content, so no
  * registration ever reaches a public page.
  */
-export function alumniRoutes({ stores, jwtSecret, trustProxy, notifier }: AppDeps) {
-  const adminOnly = requireAdmin(jwtSecret, stores.admins);
+export function alumniRoutes(deps: AppDeps) {
+  const { stores, trustProxy, notifier } = deps;
+  const allowed = permissions(deps)('personalData');
   const registrations = new SlidingWindow(60 * 60_000);
   const list: ListAccess<Alumni> = {
     items: () => stores.alumni.data.alumni,
@@ -59,8 +60,8 @@ export function alumniRoutes({ stores, jwtSecret, trustProxy, notifier }: AppDep
       if (added) notifier.notify(alumniMail(added));
       return c.json({ message: REGISTERED }, 201);
     })
-    .get('/admin/alumni', adminOnly, (c) => c.json(newestAlumniFirst(stores.alumni.data.alumni)))
-    .put('/alumni/:id/approve', adminOnly, async (c) => {
+    .get('/admin/alumni', allowed, (c) => c.json(newestAlumniFirst(stores.alumni.data.alumni)))
+    .put('/alumni/:id/approve', allowed, async (c) => {
       const id = itemIdParam(c, GONE);
       const { isApproved } = await readJson(c, AlumniApproval);
       const { items: alumni } = await list.write((draft) => {
@@ -68,7 +69,7 @@ export function alumniRoutes({ stores, jwtSecret, trustProxy, notifier }: AppDep
       });
       return c.json(alumni.find((alumnus) => alumnus._id === id));
     })
-    .route('/alumni', listRoutes({ list, adminOnly, gone: GONE, answer: newestAlumniFirst }));
+    .route('/alumni', listRoutes({ list, allow: allowed, gone: GONE, answer: newestAlumniFirst }));
 }
 
 export function newestAlumniFirst(alumni: readonly Alumni[]): Alumni[] {

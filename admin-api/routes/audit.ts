@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { AUDIT_LIMITS } from '../../site/contract/api.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { requireAdmin } from '../auth/require-admin.ts';
+import { requireRole } from '../auth/require-admin.ts';
 import { HttpError } from '../http/errors.ts';
 
 /** GET /api/admin/audit: the newest entries of the audit log, newest first. */
 export function auditRoutes({ stores, jwtSecret, audit }: AppDeps) {
-  const adminOnly = requireAdmin(jwtSecret, stores.admins);
-  return new Hono().get('/admin/audit', adminOnly, async (c) => {
+  const allowed = requireRole(jwtSecret, stores.admins, 'accounts');
+  return new Hono().get('/admin/audit', allowed, async (c) => {
     return c.json(await audit.newest(limitOf(c.req.query('limit'))));
   });
 }

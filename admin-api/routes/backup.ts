@@ -5,14 +5,14 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import type { AppDeps } from '../app-deps.ts';
-import { requireAdmin } from '../auth/require-admin.ts';
+import { requireRole } from '../auth/require-admin.ts';
 import { backupName, writeBackup } from '../backup/backup-archive.ts';
 import { HttpError } from '../http/errors.ts';
 
 /** GET /api/admin/backup: the whole school as one .tar.gz (see backup/backup-archive.ts). */
 export function backupRoutes({ stores, jwtSecret, history, backupFolders }: AppDeps) {
-  const adminOnly = requireAdmin(jwtSecret, stores.admins);
-  return new Hono().get('/admin/backup', adminOnly, async (c) => {
+  const allowed = requireRole(jwtSecret, stores.admins, 'accounts');
+  return new Hono().get('/admin/backup', allowed, async (c) => {
     if (!backupFolders) throw new HttpError(404, 'Backups are not made here');
     const { dataDir, uploadsDir } = backupFolders;
     const file = join(dataDir, `.backup-${randomUUID()}.tar.gz`);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { ContactMessage, HONEYPOT_FIELD, type InboxMessage, MessageReadState } from '../../site/contract/contact.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { requireAdmin } from '../auth/require-admin.ts';
+import { permissions } from '../auth/require-admin.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError } from '../http/errors.ts';
 import { readJsonBody, validate } from '../http/json-body.ts';
@@ -22,8 +22,9 @@ const MESSAGES_PER_HOUR = 10;
  * repeats it back); it is kept in `messages.json`, apart from the site content, and e-mailed to
  * the office when mail is configured. Administrators list, mark read or unread, and delete.
  */
-export function contactRoutes({ stores, jwtSecret, trustProxy, notifier }: AppDeps) {
-  const adminOnly = requireAdmin(jwtSecret, stores.admins);
+export function contactRoutes(deps: AppDeps) {
+  const { stores, trustProxy, notifier } = deps;
+  const allowed = permissions(deps)('personalData');
   const sent = new SlidingWindow(60 * 60_000);
   const list: ListAccess<InboxMessage> = {
     items: () => stores.messages.data.messages,
@@ -49,12 +50,12 @@ export function contactRoutes({ stores, jwtSecret, trustProxy, notifier }: AppDe
       notifier.notify(contactMail(message));
       return c.json({ message: MESSAGE_RECEIVED }, 201);
     })
-    .get('/admin/messages', adminOnly, (c) => c.json(newestMessagesFirst(list.items())))
+    .get('/admin/messages', allowed, (c) => c.json(newestMessagesFirst(list.items())))
     .route(
       '/admin/messages',
       listRoutes({
         list,
-        adminOnly,
+        allow: allowed,
         gone: GONE,
         input: MessageReadState,
         update: ({ read }, previous) => ({ ...previous, read }),

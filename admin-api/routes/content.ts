@@ -7,13 +7,18 @@ import {
   messageField,
   SiteContent,
 } from '../../site/contract/content.ts';
+import { lastPublication, PUBLICATION_LISTS } from '../../site/contract/public-content.ts';
+import { localDateTime, type Publication } from '../../site/contract/publication.ts';
+import { may } from '../../site/contract/roles.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { requireAdmin } from '../auth/require-admin.ts';
+import { type AdminEnv, permissions } from '../auth/require-admin.ts';
 import { limitBody } from '../http/body-limit.ts';
 import { HttpError } from '../http/errors.ts';
 import { etagMatches } from '../http/etag.ts';
 import { readJson } from '../http/json-body.ts';
 import { contentEtag, contentWriter } from '../store/content-writer.ts';
+import { publicView } from '../store/public-view.ts';
+import { withWhatWasNotSent } from '../workflow/whole-content.ts';
 
 /**
  * The whole document, with every list full (LIST_LIMIT items each), gets more room than other
@@ -49,41 +54,57 @@ const CHANGED_MEANWHILE =
   'The content was changed meanwhile (in another tab or by another administrator). Reload to get the latest version.';
 
 /**
- * The site-content document. Its ETag lets a client that sends `If-Match` with a PUT be refused
- * (412) instead of overwriting changes it has not seen.
+ * The site-content document. Anyone reads what is public now (GET /api/content); those who write
+ * read all of it, drafts included (GET /api/admin/content). Its ETag lets a client that sends
+ * `If-Match` with a PUT be refused (412) instead of overwriting changes it has not seen.
  */
 export function contentRoutes(deps: AppDeps) {
-  const { stores, jwtSecret } = deps;
-  const adminOnly = requireAdmin(jwtSecret, stores.admins);
+  const { stores } = deps;
+  const allow = permissions(deps);
   const write = contentWriter(deps);
   const documentLimit = limitBody(DOCUMENT_LIMIT, 'The content is too large to save');
   const patchLimit = limitBody(PATCH_LIMIT, 'The content is too large to save');
   const etagOf = (content: SiteContent) => contentEtag(stores, content);
   const refuseStale = (ifMatch: string | undefined) => {
-    if (ifMatch && !etagMatches(ifMatch, etagOf(stores.content.data))) throw new HttpError(412, CHANGED_MEANWHILE);
+    // The public ETag names the document too, with the moment of the last item that went live.
+    const documentTags = ifMatch?.replace(/~[^",]*/g, '');
+    if (documentTags && !etagMatches(documentTags, etagOf(stores.content.data))) {
+      throw new HttpError(412, CHANGED_MEANWHILE);
+    }
   };
 
   return (
-    new Hono()
+    new Hono<AdminEnv>()
       .get('/content', (c) => {
-        const etag = etagOf(stores.content.data);
+        const now = new Date();
+        const etag = publicEtag(stores, now);
         if (etagMatches(c.req.header('if-none-match'), etag)) {
           return c.body(null, 304, { ETag: etag, 'Cache-Control': 'no-cache' });
         }
-        return contentAnswer(c, stores, stores.content.data);
+        return c.body(stores.content.serialized(publicView(stores, now)), 200, {
+          'Content-Type': 'application/json',
+          ETag: etag,
+          'Cache-Control': 'no-cache',
+        });
       })
-      .put('/content', adminOnly, documentLimit, async (c) => {
+      // Everything, with each item's state; a Contributor sees what is published and its own.
+      .get('/admin/content', allow('drafts'), (c) => {
+        const admin = c.get('admin');
+        if (may(admin.role, 'content')) return contentAnswer(c, stores, stores.content.data);
+        return c.json(contributorView(stores.content.data, admin._id), 200, { ETag: etagOf(stores.content.data) });
+      })
+      .put('/content', allow('content'), documentLimit, async (c) => {
         const ifMatch = c.req.header('if-match');
         const content = await readJson(c, WholeContent);
         const saved = await write((draft) => {
           refuseStale(ifMatch);
-          Object.assign(draft, content);
+          Object.assign(draft, withWhatWasNotSent(content, stores.content.data));
         });
         return contentAnswer(c, stores, saved);
       })
       // Only the fields sent: the leadership autosave's requests and answers stay small whatever the
       // size of the site's lists.
-      .patch('/content', adminOnly, patchLimit, async (c) => {
+      .patch('/content', allow('content'), patchLimit, async (c) => {
         const ifMatch = c.req.header('if-match');
         const patch = await readJson(c, LeadershipPatch);
         const saved = await write((draft) => {
@@ -108,4 +129,27 @@ export function contentAnswer(c: Context, stores: AppDeps['stores'], content: Si
     ETag: contentEtag(stores, content),
     'Cache-Control': 'no-cache',
   });
+}
+
+/**
+ * The ETag of the public content now: the document's, and the last scheduled time that has come,
+ * since what is public changes with it. `If-Match` takes it for the document's (etagMatches).
+ */
+function publicEtag(stores: AppDeps['stores'], now: Date): string {
+  const content = stores.content.data;
+  const last = lastPublication(content, localDateTime(now, content.settings.timeZone));
+  const version = stores.content.version(content);
+  return last ? `"${version}~${last}"` : `"${version}"`;
+}
+
+/** What a Contributor works with: everything published (or scheduled), and its own items. */
+function contributorView(content: SiteContent, accountId: string): SiteContent {
+  const view = { ...content };
+  for (const key of PUBLICATION_LISTS) {
+    const items = content[key] as readonly Publication[];
+    (view as Record<string, unknown>)[key] = items.filter(
+      (item) => item.status === 'published' || item.author?.id === accountId,
+    );
+  }
+  return view;
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { DOCUMENT_ID_PATTERN, type SiteContent } from '../../site/contract/content.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { requireAdmin } from '../auth/require-admin.ts';
+import { requireRole } from '../auth/require-admin.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 import { HttpError } from '../http/errors.ts';
 import { pathParam } from '../http/path-params.ts';
@@ -22,9 +22,9 @@ export const DOCUMENT_UPLOADS: UploadRules = {
  * reads them. A document is served as it was uploaded, under a policy that runs no script of it.
  */
 export function documentRoutes({ stores, jwtSecret, documents, history }: AppDeps) {
-  const adminOnly = requireAdmin(jwtSecret, stores.admins);
+  const allowed = requireRole(jwtSecret, stores.admins, 'drafts');
   return new Hono()
-    .post('/documents', adminOnly, limitUpload(DOCUMENT_UPLOADS), async (c) => {
+    .post('/documents', allowed, limitUpload(DOCUMENT_UPLOADS), async (c) => {
       const file = await readUploadedFile(c, DOCUMENT_UPLOADS);
       return c.json(await documents.save(new Uint8Array(await file.arrayBuffer()), file.name), 201);
     })

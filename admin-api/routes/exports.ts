@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Alumni } from '../../site/contract/alumni.ts';
 import type { InboxMessage } from '../../site/contract/contact.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { requireAdmin } from '../auth/require-admin.ts';
+import { requireRole } from '../auth/require-admin.ts';
 import { type Column, csvAnswer } from '../http/csv.ts';
 import { newestAlumniFirst } from './alumni.ts';
 import { newestMessagesFirst } from './contact.ts';
@@ -35,13 +35,13 @@ const ALUMNI_COLUMNS: Column<Alumni>[] = [
 
 /** The contact messages and the alumni registrations as spreadsheets (administrators only). */
 export function exportRoutes({ stores, jwtSecret }: AppDeps) {
-  const adminOnly = requireAdmin(jwtSecret, stores.admins);
+  const allowed = requireRole(jwtSecret, stores.admins, 'personalData');
   const today = () => new Date().toISOString().slice(0, 10);
   return new Hono()
-    .get('/admin/messages.csv', adminOnly, (c) =>
+    .get('/admin/messages.csv', allowed, (c) =>
       csvAnswer(c, `messages-${today()}.csv`, MESSAGE_COLUMNS, newestMessagesFirst(stores.messages.data.messages)),
     )
-    .get('/admin/alumni.csv', adminOnly, (c) =>
+    .get('/admin/alumni.csv', allowed, (c) =>
       csvAnswer(c, `alumni-${today()}.csv`, ALUMNI_COLUMNS, newestAlumniFirst(stores.alumni.data.alumni)),
     );
 }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../app-deps.ts';
-import { requireAdmin } from '../auth/require-admin.ts';
+import { requireRole } from '../auth/require-admin.ts';
 import { describeChange } from '../history/actor.ts';
 import { HttpError } from '../http/errors.ts';
 import { etagMatches } from '../http/etag.ts';
@@ -14,7 +14,7 @@ export const CHANGED_SINCE =
 /** The kept versions of the content: list, read one, restore one (itself a new version). */
 export function historyRoutes(deps: AppDeps) {
   const { stores, jwtSecret, history } = deps;
-  const adminOnly = requireAdmin(jwtSecret, stores.admins);
+  const allowed = requireRole(jwtSecret, stores.admins, 'history');
   const write = contentWriter(deps);
   const kept = () => {
     if (!history) throw new HttpError(404, 'The history is not kept here');
@@ -26,17 +26,17 @@ export function historyRoutes(deps: AppDeps) {
     return version;
   };
   return new Hono()
-    .get('/admin/history', adminOnly, async (c) => {
+    .get('/admin/history', allowed, async (c) => {
       const h = kept();
       await h.settled();
       return c.json(h.list());
     })
-    .get('/admin/history/:version', adminOnly, async (c) => {
+    .get('/admin/history/:version', allowed, async (c) => {
       const content = await kept().content(versionOf(c.req.param('version')));
       if (!content) throw new HttpError(404, NO_SUCH_VERSION);
       return c.json(content);
     })
-    .post('/admin/history/:version/restore', adminOnly, async (c) => {
+    .post('/admin/history/:version/restore', allowed, async (c) => {
       const h = kept();
       const version = versionOf(c.req.param('version'));
       const content = await h.content(version);

@@ -3,7 +3,7 @@ import { IMAGE_ID_PATTERN } from '../../site/contract/content.ts';
 import { RENDITION_WIDTHS } from '../../site/lib/image-sources.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { noteForAudit } from '../audit/record-changes.ts';
-import { requireAdmin } from '../auth/require-admin.ts';
+import { requireRole } from '../auth/require-admin.ts';
 import { HttpError } from '../http/errors.ts';
 import { etagMatches } from '../http/etag.ts';
 import { pathParam } from '../http/path-params.ts';
@@ -19,9 +19,9 @@ const WIDTHS_TEXT = RENDITION_WIDTHS.join(', ');
  * bytes forever, so browsers may keep an image for a year without asking again.
  */
 export function imageRoutes({ stores, jwtSecret, images, history }: AppDeps) {
-  const adminOnly = requireAdmin(jwtSecret, stores.admins);
+  const allowed = requireRole(jwtSecret, stores.admins, 'drafts');
   return new Hono()
-    .post('/upload', adminOnly, uploadLimit, async (c) => {
+    .post('/upload', allowed, uploadLimit, async (c) => {
       const file = await readUploadedFile(c);
       const image = await images.save(new Uint8Array(await file.arrayBuffer()), file.name);
       noteForAudit(c, { target: image.imageId });

@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { ImageRef, imageField, LEADERSHIP_ROLES } from '../../site/contract/content.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { requireAdmin } from '../auth/require-admin.ts';
+import { requireRole } from '../auth/require-admin.ts';
 import { readJson } from '../http/json-body.ts';
 import { oneOf } from '../http/path-params.ts';
 import { contentWriter } from '../store/content-writer.ts';
@@ -11,11 +11,11 @@ const NO_SUCH_ROLE = `There is no such leadership role (one of ${LEADERSHIP_ROLE
 
 /** The images of the five leadership roles (their messages change through PUT /api/content). */
 export function leadershipRoutes(deps: AppDeps) {
-  const adminOnly = requireAdmin(deps.jwtSecret, deps.stores.admins);
+  const allowed = requireRole(deps.jwtSecret, deps.stores.admins, 'content');
   const write = contentWriter(deps);
   const roleOf = (c: Context) => oneOf(LEADERSHIP_ROLES, c.req.param('role') ?? '', NO_SUCH_ROLE);
   return new Hono()
-    .put('/person-image/:role', adminOnly, async (c) => {
+    .put('/person-image/:role', allowed, async (c) => {
       const role = roleOf(c);
       const image = await readJson(c, ImageRef);
       return contentAnswer(
@@ -26,7 +26,7 @@ export function leadershipRoutes(deps: AppDeps) {
         }),
       );
     })
-    .delete('/person-image/:role', adminOnly, async (c) => {
+    .delete('/person-image/:role', allowed, async (c) => {
       const role = roleOf(c);
       return contentAnswer(
         c,

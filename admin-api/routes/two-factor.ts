@@ -3,7 +3,7 @@ import { TwoFactorConfirmation } from '../../site/contract/admin.ts';
 import type { MessageAnswer, TwoFactorSetup } from '../../site/contract/api.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
-import { type AdminEnv, requireAdmin } from '../auth/require-admin.ts';
+import { type AdminEnv, requireRole } from '../auth/require-admin.ts';
 import { checkCode, isFreshStep, newTwoFactorSecret, otpauthUrl } from '../auth/two-factor.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError } from '../http/errors.ts';
@@ -23,7 +23,7 @@ const REUSED_CODE = 'This code was used already. Wait for the next code in your 
  */
 export function twoFactorRoutes({ stores, jwtSecret, trustProxy }: AppDeps, throttle: LoginThrottle) {
   const { admins } = stores;
-  const adminOnly = requireAdmin(jwtSecret, admins);
+  const allowed = requireRole(jwtSecret, admins, 'signedIn');
 
   /** The step of `code` for `secret`; a wrong one is refused (400) and counted as a failed login. */
   async function stepOf(c: Context<AdminEnv>, code: string, secret: string, lastStep: number | null) {
@@ -44,7 +44,7 @@ export function twoFactorRoutes({ stores, jwtSecret, trustProxy }: AppDeps, thro
   }
 
   return new Hono<AdminEnv>()
-    .post('/admin/2fa/setup', adminOnly, async (c) => {
+    .post('/admin/2fa/setup', allowed, async (c) => {
       const secret = newTwoFactorSecret();
       const { result: username } = await admins.update((data) => {
         const account = ownAccount(data.admins, c.get('admin'));
@@ -61,7 +61,7 @@ export function twoFactorRoutes({ stores, jwtSecret, trustProxy }: AppDeps, thro
       };
       return c.json(answer);
     })
-    .post('/admin/2fa/enable', adminOnly, async (c) => {
+    .post('/admin/2fa/enable', allowed, async (c) => {
       const { code } = await readJson(c, TwoFactorConfirmation);
       const { twoFactorSecret, pendingTwoFactorSecret } = c.get('admin');
       if (twoFactorSecret) throw new HttpError(409, 'Two-factor login is already on');
@@ -80,7 +80,7 @@ export function twoFactorRoutes({ stores, jwtSecret, trustProxy }: AppDeps, thro
       });
       return c.json({ message: 'Two-factor login is on' } satisfies MessageAnswer);
     })
-    .post('/admin/2fa/disable', adminOnly, async (c) => {
+    .post('/admin/2fa/disable', allowed, async (c) => {
       const { code } = await readJson(c, TwoFactorConfirmation);
       const { twoFactorSecret, lastCodeStep } = c.get('admin');
       if (!twoFactorSecret) throw new HttpError(400, 'Two-factor login is not on');

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { RoleField } from '../../site/contract/roles.ts';
 
 export const AdminAccount = z.object({
   _id: z.string(),
@@ -8,6 +9,8 @@ export const AdminAccount = z.object({
   /** Tokens issued before this moment are no longer accepted. */
   passwordChangedAt: z.iso.datetime(),
   // Fields added since the first accounts were written: older documents get the defaults.
+  /** What the account may do (site/contract/roles.ts); accounts made before roles administer. */
+  role: RoleField.default('administrator'),
   lastLoginAt: z.iso.datetime().nullable().default(null),
   /** The TOTP secret (base32) while two-factor login is on, else null. */
   twoFactorSecret: z.string().min(1).nullable().default(null),
@@ -23,7 +26,10 @@ export const AdminAccounts = z.object({ admins: z.array(AdminAccount).default([]
 export type AdminAccounts = z.infer<typeof AdminAccounts>;
 
 /** A new account, as the create call stores it. */
-export function newAccount(fields: Pick<AdminAccount, '_id' | 'username' | 'passwordHash'>, now: string): AdminAccount {
+export function newAccount(
+  fields: Pick<AdminAccount, '_id' | 'username' | 'passwordHash' | 'role'>,
+  now: string,
+): AdminAccount {
   return {
     ...fields,
     createdAt: now,

@@ -1,7 +1,9 @@
 import type { SiteContent } from '../../site/contract/content.ts';
 import { formerSlugsAfter } from '../../site/contract/settings.ts';
 import type { AppDeps } from '../app-deps.ts';
+import { currentUsername } from '../history/actor.ts';
 import { HttpError } from '../http/errors.ts';
+import { stampChanges } from '../workflow/stamps.ts';
 import { documentsOf, imagesOf } from './content-references.ts';
 import type { ListAccess } from './list-access.ts';
 
@@ -16,7 +18,8 @@ export type ContentWriter = (change: ContentChange) => Promise<SiteContent>;
  * A change that refers to an image or a document that is not stored (never uploaded, or removed
  * meanwhile) is refused with 400 and changes nothing; the check runs in turn with the removal of
  * unused files, so it cannot race it. A change that renames the school keeps the old about address,
- * which then redirects. Every commit schedules a rebuild of the site (publish/publisher.ts).
+ * which then redirects; each part it changed is stamped with who changed it and when
+ * (workflow/stamps.ts). Every commit schedules a rebuild of the site (publish/publisher.ts).
  */
 export function contentWriter({
   stores,
@@ -32,14 +35,18 @@ export function contentWriter({
         // Assigned only when a rename changed them: the settings of any other edit stay the same object.
         if (formerSlugs.join('\n') !== draft.settings.formerSlugs.join('\n')) draft.settings.formerSlugs = formerSlugs;
       },
-      async (next, previous) => {
-        const [imagesBefore, documentsBefore] = [imagesOf(previous), documentsOf(previous)];
-        for (const id of imagesOf(next)) {
-          if (!imagesBefore.has(id) && !(await images.has(id))) throw new HttpError(400, MISSING_IMAGE);
-        }
-        for (const id of documentsOf(next)) {
-          if (!documentsBefore.has(id) && !(await documents.has(id))) throw new HttpError(400, MISSING_DOCUMENT);
-        }
+      {
+        // Each part that changed says who changed it and when: the version later saves compare.
+        finish: (next, previous) => stampChanges(next, previous, currentUsername()),
+        verify: async (next, previous) => {
+          const [imagesBefore, documentsBefore] = [imagesOf(previous), documentsOf(previous)];
+          for (const id of imagesOf(next)) {
+            if (!imagesBefore.has(id) && !(await images.has(id))) throw new HttpError(400, MISSING_IMAGE);
+          }
+          for (const id of documentsOf(next)) {
+            if (!documentsBefore.has(id) && !(await documents.has(id))) throw new HttpError(400, MISSING_DOCUMENT);
+          }
+        },
       },
     );
     return data;
@@ -53,7 +60,7 @@ export function contentEtag(stores: AppDeps['stores'], content: SiteContent): st
 
 /** The content's lists of items with ids. */
 export type ContentListKey = {
-  [K in keyof SiteContent]: SiteContent[K] extends readonly { _id: string }[] ? K : never;
+  [K in keyof SiteContent]-?: SiteContent[K] extends readonly { _id: string }[] ? K : never;
 }[keyof SiteContent];
 
 /** One list of the content, read and written through `write`. */

@@ -1,4 +1,5 @@
 import type { Circular } from '../../site/contract/content.ts';
+import { PUBLISHED_NOW } from '../../site/contract/publication.ts';
 
 /**
  * The three circulars a fresh install shows (the spec's "three hard-coded circulars"), now
@@ -13,6 +14,7 @@ export function defaultCirculars(): Circular[] {
       description:
         'Classes begin on 3 June 2024. Uniforms, books and bus passes can be collected from the office from 29 May.',
       document: null,
+      ...PUBLISHED_NOW,
     },
     {
       _id: '5d1f0c1e-3b8a-4c52-9f0e-2a7b6c1d4e02',
@@ -21,6 +23,7 @@ export function defaultCirculars(): Circular[] {
       description:
         'The first-term examinations run from 7 to 18 October 2024. Timetables have been sent home with every student.',
       document: null,
+      ...PUBLISHED_NOW,
     },
     {
       _id: '5d1f0c1e-3b8a-4c52-9f0e-2a7b6c1d4e03',
@@ -29,6 +32,7 @@ export function defaultCirculars(): Circular[] {
       description:
         'The annual examinations begin on 3 March 2025. Parents are invited to meet the class teachers on 22 February 2025.',
       document: null,
+      ...PUBLISHED_NOW,
     },
   ];
 }

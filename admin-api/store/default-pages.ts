@@ -3,6 +3,7 @@
  * India would publish, for the school's staff to adapt in the dashboard.
  */
 import type { Page } from '../../site/contract/pages.ts';
+import { PUBLISHED_NOW } from '../../site/contract/publication.ts';
 
 const ADMISSIONS = `Thank you for considering Sunridge Valley School for your child. Admissions for the next academic year open every **December**, and we admit children to Classes 1 to 9 and to Class 11 as long as seats are available.
 
@@ -179,10 +180,15 @@ We review this statement every year.`;
 
 export function defaultPages(): Page[] {
   return [
-    { slug: 'admissions', title: 'Admissions', body: ADMISSIONS },
-    { slug: 'privacy', title: 'Privacy Policy', body: PRIVACY },
-    { slug: 'disclaimer', title: 'Disclaimer', body: DISCLAIMER },
-    { slug: 'mandatory-public-disclosure', title: 'Mandatory Public Disclosure', body: MANDATORY_PUBLIC_DISCLOSURE },
-    { slug: 'accessibility', title: 'Accessibility Statement', body: ACCESSIBILITY },
+    { slug: 'admissions', title: 'Admissions', body: ADMISSIONS, ...PUBLISHED_NOW },
+    { slug: 'privacy', title: 'Privacy Policy', body: PRIVACY, ...PUBLISHED_NOW },
+    { slug: 'disclaimer', title: 'Disclaimer', body: DISCLAIMER, ...PUBLISHED_NOW },
+    {
+      slug: 'mandatory-public-disclosure',
+      title: 'Mandatory Public Disclosure',
+      body: MANDATORY_PUBLIC_DISCLOSURE,
+      ...PUBLISHED_NOW,
+    },
+    { slug: 'accessibility', title: 'Accessibility Statement', body: ACCESSIBILITY, ...PUBLISHED_NOW },
   ];
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SiteContent } from '../../site/contract/content.ts';
+import { PUBLISHED_NOW } from '../../site/contract/publication.ts';
 import { DamagedDataFileError } from './damaged-file.ts';
 import { defaultContent } from './default-content.ts';
 import { InvalidDocumentError, JsonDocument } from './json-document.ts';
@@ -25,6 +26,7 @@ const event = (title: string) => ({
   time: '',
   location: '',
   image: null,
+  ...PUBLISHED_NOW,
 });
 
 describe('JsonDocument', () => {

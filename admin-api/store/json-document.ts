@@ -27,6 +27,12 @@ export type CommitListener<T> = (next: T, previous: T) => void;
 /** Checks a validated change against the world outside the document before it is committed; throws to refuse it. */
 export type Verify<T> = (next: T, previous: T) => void | Promise<void>;
 
+export interface UpdateChecks<T> {
+  /** Completes a changed document by a rule of the whole document (parts it leaves alone stay the same objects). */
+  finish?: (next: T, previous: T) => T;
+  verify?: Verify<T>;
+}
+
 /**
  * One JSON document on disk, kept in memory. Changes are applied one at a time to a copy-on-write
  * draft, the parts that changed are validated against the schema, and the document is written
@@ -113,14 +119,15 @@ export class JsonDocument<S extends z.ZodType> {
   /**
    * Applies `change` to a draft of the document, validates and writes the result, then commits it.
    * A change that throws (or rejects), or yields invalid data, changes nothing. The change may be
-   * async, to check something outside the document while no other change can interleave; `verify`
-   * checks the validated result the same way, as plain data rather than a draft.
+   * async, to check something outside the document while no other change can interleave; `finish`
+   * completes the changed document by a rule of the whole document before it is validated, and
+   * `verify` checks the validated result, both as plain data rather than a draft.
    */
   update<R>(
     change: (draft: z.output<S>) => R | Promise<R>,
-    verify?: Verify<z.output<S>>,
+    checks: UpdateChecks<z.output<S>> = {},
   ): Promise<{ data: z.output<S>; result: Awaited<R> }> {
-    return this.exclusive(() => this.#apply(change, verify));
+    return this.exclusive(() => this.#apply(change, checks));
   }
 
   /**
@@ -143,12 +150,14 @@ export class JsonDocument<S extends z.ZodType> {
     return () => this.#listeners.delete(listener);
   }
 
-  async #apply<R>(change: (draft: z.output<S>) => R | Promise<R>, verify?: Verify<z.output<S>>) {
+  async #apply<R>(change: (draft: z.output<S>) => R | Promise<R>, { finish, verify }: UpdateChecks<z.output<S>>) {
     const draft = immer.createDraft(this.#data as object) as z.output<S>;
     const answer = await change(draft);
     // A part of the draft answered by the change (say, the account it updated) outlives the draft.
     const result = (isDraft(answer) ? current(answer as object) : answer) as Awaited<R>;
-    const parsed = validateChanges(this.#schema, this.#data, immer.finishDraft(draft) as z.output<S>);
+    const changed = immer.finishDraft(draft) as z.output<S>;
+    const finished = finish && changed !== this.#data ? finish(changed, this.#data) : changed;
+    const parsed = validateChanges(this.#schema, this.#data, finished);
     if (!parsed.success) throw new InvalidDocumentError(parsed.error.issues);
     await verify?.(parsed.data, this.#data);
     if (this.#keepPrevious) await this.#keepPreviousCopy();

@@ -1,5 +1,6 @@
 /** The administrator's credentials: the fixed default, what a new account and password must be. */
 import * as z from 'zod';
+import { RoleField } from './roles.ts';
 
 /** The fixed default administrator (decisions: shown on /admin, created by the setup button). */
 export const DEFAULT_ADMIN = { username: 'admin', password: 'admin123' } as const;
@@ -24,13 +25,20 @@ export const Credentials = z.object({
     .max(200, 'The password must be at most 200 characters'),
 });
 
-/** POST /api/admin/create: the setup button's account, or one an administrator adds. */
+/**
+ * POST /api/admin/create: the setup button's account (an Administrator), or one an Administrator
+ * adds, with its role (an Editor when not said).
+ */
 export const NewAccount = Credentials.extend({
   password: Credentials.shape.password.refine(
     (password) => password.length >= MIN_ACCOUNT_PASSWORD_LENGTH,
     `The password must be at least ${MIN_ACCOUNT_PASSWORD_LENGTH} characters`,
   ),
+  role: RoleField.optional(),
 });
+
+/** PUT /api/admin/accounts/{username} */
+export const AccountChange = z.object({ role: RoleField });
 export type NewAccount = z.infer<typeof NewAccount>;
 
 /** A new password, as the server checks it (PUT /api/admin/password) and the dashboard too. */

@@ -2,6 +2,7 @@
  * The answers of the API that are not documents of their own: what the server sends and the
  * dashboard reads. Request bodies and stored documents are the zod schemas beside this file.
  */
+import type { Role } from './roles.ts';
 
 export type BuildState = 'idle' | 'running' | 'ok' | 'failed';
 
@@ -45,15 +46,19 @@ export interface BucketSyncCounts {
   durationMs: number;
 }
 
-/** GET /api/admin/session */
-export interface AdminSession {
+/** POST /api/admin/login */
+export interface LoginAnswer {
+  token: string;
   username: string;
+  /** What the account may do (site/contract/roles.ts). */
+  role: Role;
   usesDefaultPassword: boolean;
 }
 
-/** POST /api/admin/login */
-export interface LoginAnswer extends AdminSession {
-  token: string;
+/** GET /api/admin/session */
+export interface AdminSession extends Omit<LoginAnswer, 'token'> {
+  /** Whether logging in asks for a code of an authenticator app. */
+  twoFactor: boolean;
 }
 
 /** PUT /api/admin/password */
@@ -79,6 +84,7 @@ export interface TwoFactorRequired {
 /** One entry of GET /api/admin/accounts: nothing about the password or the two-factor secret. */
 export interface AccountSummary {
   username: string;
+  role: Role;
   createdAt: string;
   /** When the account last logged in; null until its first login. */
   lastLoginAt: string | null;

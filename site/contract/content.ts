@@ -8,6 +8,7 @@ import { text } from './fields.ts';
 import { LEADERSHIP_ROLES, type LeadershipRole } from './leadership.ts';
 import { LIST_LIMIT, listFullMessage } from './list-limits.ts';
 import { Pages } from './pages.ts';
+import { publicationFields, publicationInput, Stamp, StatusField } from './publication.ts';
 import { Settings } from './settings.ts';
 
 export { LEADERSHIP_ROLES, LEADERSHIP_TITLES, type LeadershipRole } from './leadership.ts';
@@ -64,10 +65,20 @@ export type ImageRef = z.infer<typeof ImageRef>;
 
 const optionalImage = ImageRef.nullable().default(null);
 
-export const Logo = z.object({ _id: itemId, imageId, originalName: text('The image name', 255) });
+export const Logo = z.object({
+  _id: itemId,
+  imageId,
+  originalName: text('The image name', 255),
+  updated: Stamp.optional(),
+});
 export type Logo = z.infer<typeof Logo>;
 
-export const GalleryItem = z.object({ _id: itemId, imageId, caption: text('Caption', 200, true) });
+export const GalleryItem = z.object({
+  _id: itemId,
+  imageId,
+  caption: text('Caption', 200, true),
+  ...publicationFields,
+});
 export type GalleryItem = z.infer<typeof GalleryItem>;
 
 /** What an administrator sends to add a photo (POST /api/gallery and /api/homegallery). */
@@ -76,6 +87,8 @@ const galleryInput = (captionMissing: string) =>
     imageId,
     originalName: ImageRef.shape.originalName,
     caption: text('Caption', 200, captionMissing),
+    // A Contributor's photo waits for review; photos are not scheduled.
+    status: StatusField.optional(),
   });
 export const GalleryInput = galleryInput('Please provide a caption for the image');
 export const HomeGalleryInput = galleryInput('Please provide a caption for the home gallery image');
@@ -90,11 +103,12 @@ export const eventInput = perTimeZone((timeZone) =>
     time: optionalTime.default(''),
     location: text('Location', 200).default(''),
     image: optionalImage,
+    ...publicationInput(timeZone),
   }),
 );
 export const EventInput = eventInput(DEFAULT_TIME_ZONE);
 export type EventInput = z.infer<typeof EventInput>;
-export const SchoolEvent = EventInput.extend({ _id: itemId });
+export const SchoolEvent = EventInput.extend({ _id: itemId, ...publicationFields });
 export type SchoolEvent = z.infer<typeof SchoolEvent>;
 
 const expiryRule = { message: 'The expiry date cannot be before the publish date', path: ['expiryDate'] };
@@ -109,6 +123,7 @@ export const newsInput = perTimeZone((timeZone) =>
       expiryDate: calendarDate('Expiry date', undefined, timeZone).nullable().optional(),
       priority: z.enum(NEWS_PRIORITIES, { error: 'Priority must be low, medium or high' }).default('medium'),
       image: optionalImage,
+      ...publicationInput(timeZone),
     })
     .refine((news) => !news.expiryDate || !news.publishDate || news.expiryDate >= news.publishDate, expiryRule),
 );
@@ -122,6 +137,7 @@ export const News = z.object({
   expiryDate: calendarDate('Expiry date').nullable().default(null),
   priority: z.enum(NEWS_PRIORITIES).default('medium'),
   image: optionalImage,
+  ...publicationFields,
 });
 export type News = z.infer<typeof News>;
 
@@ -140,11 +156,12 @@ export const circularInput = perTimeZone((timeZone) =>
     date: calendarDate('Date', CIRCULAR_REQUIRED, timeZone),
     description: text('Description', 5000).default(''),
     document: DocumentRef.nullable().default(null),
+    ...publicationInput(timeZone),
   }),
 );
 export const CircularInput = circularInput(DEFAULT_TIME_ZONE);
 export type CircularInput = z.infer<typeof CircularInput>;
-export const Circular = CircularInput.extend({ _id: itemId });
+export const Circular = CircularInput.extend({ _id: itemId, ...publicationFields });
 export type Circular = z.infer<typeof Circular>;
 
 const message = (role: string) => text(`The ${role} message`, 10_000).default('');
@@ -172,6 +189,8 @@ export const SiteContent = z.object({
   settings: Settings,
   pages: Pages,
   circulars: z.array(Circular).max(LIST_LIMIT, listFullMessage('circulars', 'circulars')),
+  /** Who last changed each leader's message or photo, and when (never public). */
+  leadershipUpdated: z.partialRecord(z.enum(LEADERSHIP_ROLES), Stamp).optional(),
 });
 export type SiteContent = z.infer<typeof SiteContent>;
 

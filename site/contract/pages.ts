@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { text } from './fields.ts';
+import { publicationFields, publicationInput } from './publication.ts';
 
 export const PAGE_SLUGS = [
   'admissions',
@@ -14,14 +15,26 @@ export const PAGE_SLUGS = [
 ] as const;
 export type PageSlug = (typeof PAGE_SLUGS)[number];
 
-/** PUT /api/pages/{slug} */
-export const PageInput = z.object({
+const pageText = {
   title: text('The title', 120, true),
   body: text('The page text', 50_000),
-});
+};
+
+/** PUT /api/pages/{slug}, with the publishing time read in the school's `timeZone`. */
+export const pageInput = (timeZone: string) => z.object({ ...pageText, ...publicationInput(timeZone) });
+export const PageInput = z.object(pageText);
 export type PageInput = z.infer<typeof PageInput>;
 
-export const Page = z.object({ slug: z.enum(PAGE_SLUGS, { error: 'There is no such page' }), ...PageInput.shape });
+export const Page = z.object({
+  slug: z.enum(PAGE_SLUGS, { error: 'There is no such page' }),
+  ...pageText,
+  ...publicationFields,
+  /**
+   * What visitors keep reading while the page waits (a draft, a review, a time to go live): the
+   * text it had when it was last public. A page is always there, so it never disappears.
+   */
+  live: z.object(pageText).optional(),
+});
 export type Page = z.infer<typeof Page>;
 
 /** Every page once, in the order of PAGE_SLUGS. */

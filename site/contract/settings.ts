@@ -7,6 +7,7 @@
 import * as z from 'zod';
 import { list, text } from './fields.ts';
 import { LEADERSHIP_ROLES, LEADERSHIP_TITLES, type LeadershipRole } from './leadership.ts';
+import { Stamp } from './publication.ts';
 
 export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'youtube', 'x', 'linkedin'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
@@ -146,6 +147,8 @@ export const Settings = z.object({
   ...editable,
   /** Slugs of names the school had before: their about addresses redirect to the current ones. */
   formerSlugs: list('The former slugs', z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/), 50),
+  /** Who last changed the settings, and when (never public; clients cannot set it). */
+  updated: Stamp.optional(),
 });
 export type Settings = z.infer<typeof Settings>;
 

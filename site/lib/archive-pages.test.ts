@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { News, SchoolEvent } from '../contract/content.ts';
+import { PUBLISHED_NOW } from '../contract/publication.ts';
 import { ARCHIVE_PAGE_SIZE, archiveIndex, findArchivePage } from './archive-pages.ts';
 
 const now = new Date('2026-06-15T10:00:00Z');
@@ -13,6 +14,7 @@ const event = (n: number, date: string): SchoolEvent => ({
   time: '',
   location: '',
   image: null,
+  ...PUBLISHED_NOW,
 });
 const news = (n: number, publishDate: string, expiryDate: string | null): News => ({
   _id: id(n),
@@ -22,6 +24,7 @@ const news = (n: number, publishDate: string, expiryDate: string | null): News =
   expiryDate,
   priority: 'medium',
   image: null,
+  ...PUBLISHED_NOW,
 });
 
 const events = [

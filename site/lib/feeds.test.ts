@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { SchoolEvent, SiteContent } from '../contract/content.ts';
 import { exampleSettings } from '../contract/example-settings.ts';
+import { PUBLISHED_NOW } from '../contract/publication.ts';
 import { eventsCalendar } from './feeds.ts';
 
 const event = (n: number): SchoolEvent => ({
@@ -11,6 +12,7 @@ const event = (n: number): SchoolEvent => ({
   time: n % 2 ? '10:30' : '',
   location: 'Hall',
   image: null,
+  ...PUBLISHED_NOW,
 });
 
 it('writes each event as it is now, however many calendars were written before', () => {

@@ -8,6 +8,7 @@ import type { InboxMessage } from '../../../site/contract/contact.ts';
 import { CONTACT_SUBJECTS, HONEYPOT_FIELD } from '../../../site/contract/contact-subjects.ts';
 import { LEADERSHIP_ROLES, type SiteContent } from '../../../site/contract/content.ts';
 import { PAGE_SLUGS } from '../../../site/contract/pages.ts';
+import { PUBLISHED_NOW } from '../../../site/contract/publication.ts';
 import { slugify } from '../../../site/contract/settings.ts';
 import type { RawRequest } from '../support.ts';
 import { planAttack } from './attacks.ts';
@@ -160,6 +161,7 @@ export function planWrite(w: Write, c: Context): Planned {
         time: input.time ?? '',
         location: input.location?.trim() ?? '',
         image: storedImage(input.image),
+        ...PUBLISHED_NOW,
       };
       if (target) {
         return changeContent(send('PUT', `/api/events/${target._id}`, body), (before) => ({
@@ -203,6 +205,7 @@ export function planWrite(w: Write, c: Context): Planned {
         expiryDate: expiry,
         priority: input.priority ?? 'medium',
         image: storedImage(input.image),
+        ...PUBLISHED_NOW,
       };
       if (target) {
         return changeContent(send('PUT', `/api/news/${target._id}`, body), (before) => ({
@@ -327,7 +330,9 @@ export function planWrite(w: Write, c: Context): Planned {
         (before) => ({
           ...before,
           pages: before.pages.map((page) =>
-            page.slug === w.slug ? { slug: w.slug, title: w.title.trim(), body: w.body.trim() } : page,
+            page.slug === w.slug
+              ? { slug: w.slug, title: w.title.trim(), body: w.body.trim(), ...PUBLISHED_NOW }
+              : page,
           ),
         }),
       );
@@ -358,6 +363,7 @@ export function planWrite(w: Write, c: Context): Planned {
         date: input.date.stored(content.settings.timeZone),
         description: input.description?.trim() ?? '',
         document: input.document === 'stored' ? documentRef : null,
+        ...PUBLISHED_NOW,
       };
       if (target) {
         return changeContent(send('PUT', `/api/circulars/${target._id}`, body), (before) => ({

@@ -1,0 +1,96 @@
+/**
+ * Every change of the content says who made it and when, on the part it changed: each item of a
+ * list, each page, the settings, each leader's message and photo (`updated`). That stamp is the
+ * version a later save says it started from (workflow/versions.ts), so a save from an older one
+ * is refused instead of silently undoing the change.
+ *
+ * It runs once per change, on the finished document (JsonDocument's `finish`): a part the change
+ * did not touch is the same object as before (immer), and a part sent again unchanged (a whole
+ * document PUT) takes back its stored object, so only what really changed is stamped.
+ */
+import { imageField, LEADERSHIP_ROLES, messageField, type SiteContent } from '../../site/contract/content.ts';
+import type { Page } from '../../site/contract/pages.ts';
+import { PUBLICATION_LISTS } from '../../site/contract/public-content.ts';
+import { isPublicAt, localDateTime, type Stamp } from '../../site/contract/publication.ts';
+
+type Stamped = { updated?: Stamp | undefined };
+type Keyed = Stamped & { _id?: string; slug?: string };
+
+const STAMPED_LISTS = ['logos', ...PUBLICATION_LISTS] as const;
+
+/** `next` with what changed since `previous` stamped as changed by `by` at `now`. */
+export function stampChanges(next: SiteContent, previous: SiteContent, by: string, now = new Date()): SiteContent {
+  const stamp = (before: Stamped | undefined): Stamp => ({ at: laterThan(before?.updated, now), by });
+  const result = { ...next };
+  for (const key of STAMPED_LISTS) {
+    if (next[key] !== previous[key]) {
+      (result as Record<string, unknown>)[key] = stampList(next[key] as Keyed[], previous[key] as Keyed[], stamp);
+    }
+  }
+  if (next.pages !== previous.pages) {
+    const at = localDateTime(now, next.settings.timeZone);
+    const pages = stampList(next.pages, previous.pages, stamp, (page) => page.slug!);
+    result.pages = pages.map((page, index) => withLiveText(page, previous.pages[index], at)) as SiteContent['pages'];
+  }
+  if (next.settings !== previous.settings && !sameExceptStamp(next.settings, previous.settings)) {
+    result.settings = { ...next.settings, updated: stamp(previous.settings) };
+  } else if (next.settings !== previous.settings) {
+    result.settings = previous.settings;
+  }
+  const leaders = LEADERSHIP_ROLES.filter(
+    (role) => next[messageField(role)] !== previous[messageField(role)] || !sameImage(next, previous, role),
+  );
+  if (leaders.length > 0) {
+    const before = previous.leadershipUpdated ?? {};
+    result.leadershipUpdated = { ...next.leadershipUpdated };
+    for (const role of leaders) {
+      result.leadershipUpdated[role] = { at: laterThan(before[role], now), by };
+    }
+  }
+  return result;
+}
+
+/** The list with each new or changed item stamped; an item sent again unchanged is the stored one. */
+function stampList<T extends Keyed>(
+  next: readonly T[],
+  previous: readonly T[],
+  stamp: (before: T | undefined) => Stamp,
+  keyOf: (item: T) => string = (item) => item._id!,
+): T[] {
+  const before = new Map(previous.map((item) => [keyOf(item), item]));
+  return next.map((item) => {
+    const stored = before.get(keyOf(item));
+    if (stored === item) return item;
+    if (stored && sameExceptStamp(item, stored)) return stored;
+    return { ...item, updated: stamp(stored) };
+  });
+}
+
+/**
+ * While a page waits (a draft, a review, a time to come), visitors keep the text it had when it
+ * was last public: kept from the page as stored, or taken from it when it was public until now.
+ */
+function withLiveText(page: Page, stored: Page | undefined, at: string): Page {
+  if (isPublicAt(page, at)) {
+    if (!page.live) return page;
+    const { live: _live, ...rest } = page;
+    return rest;
+  }
+  const live = stored && (isPublicAt(stored, at) ? { title: stored.title, body: stored.body } : stored.live);
+  return live && page.live !== live ? { ...page, live } : page;
+}
+
+/** A moment after `before`, however close the two changes: versions never repeat. */
+function laterThan(before: Stamp | undefined, now: Date): string {
+  const earliest = before ? Date.parse(before.at) + 1 : 0;
+  return new Date(Math.max(now.getTime(), earliest)).toISOString();
+}
+
+function sameExceptStamp(a: Stamped, b: Stamped): boolean {
+  return JSON.stringify({ ...a, updated: null }) === JSON.stringify({ ...b, updated: null });
+}
+
+function sameImage(next: SiteContent, previous: SiteContent, role: (typeof LEADERSHIP_ROLES)[number]): boolean {
+  const [a, b] = [next[imageField(role)], previous[imageField(role)]];
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
