@@ -23,6 +23,13 @@ export async function adminRequest<T>(path: string, options: AdminOptions = {}):
   return (await adminExchange<T>(path, options)).body;
 }
 
+/** A page only those signed in may see (a draft's preview), as text. */
+export async function adminText(path: string): Promise<string> {
+  const response = await signedInFetch(path);
+  if (!response.ok) throw new ApiError(response.status, serverMessage(await response.json().catch(() => null)));
+  return response.text();
+}
+
 /** POST /api/upload: an image, answered with its reference. */
 export const uploadImage = (file: File, onProgress: (sent: number) => void) =>
   upload<ImageRef>('/api/upload', file, onProgress);
@@ -62,14 +69,7 @@ function upload<T>(path: string, file: File, onProgress: (sent: number) => void)
  * to the browser as a download, under the name the server gives it.
  */
 export async function downloadFile(path: string, fallbackName: string): Promise<void> {
-  const token = adminSession.token();
-  let response: Response;
-  try {
-    response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  } catch {
-    throw new ApiError(0, null);
-  }
-  if (response.status === 401) return endSession();
+  const response = await signedInFetch(path);
   if (!response.ok) throw new ApiError(response.status, serverMessage(await response.json().catch(() => null)));
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
@@ -80,6 +80,19 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   link.remove();
   // The browser has taken the file by then; the memory is given back.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** A GET with the token that is not JSON (a file, a page); a 401 ends the session. */
+async function signedInFetch(path: string): Promise<Response> {
+  const token = adminSession.token();
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw new ApiError(0, null);
+  }
+  if (response.status === 401) return endSession();
+  return response;
 }
 
 /** The plain `filename` of a `Content-Disposition` header. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exampleSettings } from '../contract/example-settings.ts';
-import { settingsBody, settingsDraftOf, settingsProblem } from './settings-draft.ts';
+import { changedSettings, settingsBody, settingsDraftOf, settingsProblem } from './settings-draft.ts';
 
 describe('the settings form', () => {
   it('types streams as one line and sends them as a list, without the former slugs', () => {
@@ -26,4 +26,14 @@ describe('the settings form', () => {
       'Every office hours row needs its hours',
     );
   });
+});
+
+it('sends only the fields changed since the form was opened', () => {
+  const base = settingsDraftOf(exampleSettings());
+  const draft = { ...base, phone: '+91 80 1111 2222', officeHours: [{ days: 'Mon', hours: '9-5' }] };
+  expect(changedSettings(draft, base)).toEqual({
+    phone: '+91 80 1111 2222',
+    officeHours: [{ days: 'Mon', hours: '9-5' }],
+  });
+  expect(changedSettings(base, base)).toEqual({});
 });

@@ -9,12 +9,12 @@ export interface ProgrammeDraft extends Omit<Programme, 'streams'> {
   streams: string;
 }
 
-export interface SettingsDraft extends Omit<Settings, 'programmes' | 'formerSlugs'> {
+export interface SettingsDraft extends Omit<Settings, 'programmes' | 'formerSlugs' | 'updated'> {
   programmes: ProgrammeDraft[];
 }
 
 export function settingsDraftOf(settings: Settings): SettingsDraft {
-  const { formerSlugs: _former, programmes, ...rest } = settings;
+  const { formerSlugs: _former, updated: _updated, programmes, ...rest } = settings;
   return {
     ...rest,
     programmes: programmes.map((programme) => ({ ...programme, streams: programme.streams.join(', ') })),
@@ -30,6 +30,17 @@ export function settingsBody(draft: SettingsDraft): SettingsInput {
       .filter((stream) => stream !== ''),
   }));
   return { ...draft, programmes };
+}
+
+/**
+ * The fields of `draft` that differ from `base` (the settings the form started from): a save sends
+ * only these, so fields someone else changed meanwhile are not sent back as they were.
+ */
+export function changedSettings(draft: SettingsDraft, base: SettingsDraft): Partial<SettingsInput> {
+  const [mine, before] = [settingsBody(draft), settingsBody(base)] as Record<string, unknown>[];
+  return Object.fromEntries(
+    Object.entries(mine!).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before![key])),
+  );
 }
 
 /** What the server would refuse in the draft, in its words, or null. */

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { MIN_ACCOUNT_PASSWORD_LENGTH, NewAccount } from '../../contract/admin.ts';
 import type { AccountSummary } from '../../contract/api.ts';
+import { ROLE_DUTIES, ROLE_NAMES, ROLES, type Role } from '../../contract/roles.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
 import { countLabel, formatMoment } from '../../lib/display-format.ts';
 import { TextField } from '../forms/TextField.tsx';
@@ -21,7 +22,10 @@ export const loadAccounts = (): Promise<AccountsList> =>
     () => ({ ok: false }),
   );
 
-/** Everyone who may edit the site, one account each: listed, added, removed; your own two-factor login. */
+/**
+ * Everyone who may edit the site, one account each, with the role that says what it may do:
+ * listed, added, given another role, removed; your own two-factor login.
+ */
 export function AccountsSection({
   username,
   list,
@@ -52,7 +56,7 @@ export function AccountsSection({
     <Panel
       id="accounts"
       title="Accounts"
-      summary={`${countLabel(list.accounts.length, 'account')}. Each person who edits the site should have their own, so the activity log shows who did what.`}
+      summary={`${countLabel(list.accounts.length, 'account')}. Each person who edits the site should have their own, with the role their work needs, so the activity log shows who did what.`}
     >
       <AccountList
         accounts={list.accounts}
@@ -76,6 +80,17 @@ function AccountList({
 }) {
   const action = useAction();
   const timeZone = useSchoolTimeZone();
+
+  function changeRole(account: AccountSummary, role: Role) {
+    void action.run(account.username, 'Failed to change the role', async () => {
+      onAccounts(
+        await adminRequest<AccountSummary[]>(`/api/admin/accounts/${encodeURIComponent(account.username)}`, {
+          method: 'PUT',
+          json: { role },
+        }),
+      );
+    });
+  }
 
   function remove(account: AccountSummary) {
     const confirmed = window.confirm(
@@ -112,6 +127,13 @@ function AccountList({
                   <span>Last login: {account.lastLoginAt ? formatMoment(account.lastLoginAt, timeZone) : 'never'}</span>
                 </p>
               </div>
+              <RoleSelect
+                id={`role-${account.username}`}
+                label={`Role of ${account.username}`}
+                value={account.role}
+                onChange={(role) => changeRole(account, role)}
+                disabled={action.busy}
+              />
               {!isOwn && (
                 <button
                   type="button"
@@ -135,21 +157,25 @@ function AddAccountForm({ onAdded }: { onAdded: () => Promise<void> }) {
   const action = useAction();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [role, setRole] = useState<Role>('editor');
   const [added, setAdded] = useState<string | null>(null);
 
   async function add(event: FormEvent) {
     event.preventDefault();
     setAdded(null);
-    const checked = NewAccount.safeParse({ username, password });
+    const checked = NewAccount.safeParse({ username, password, role });
     if (!checked.success) return action.refuse(ADD, checked.error.issues[0]?.message ?? 'Check the new account');
     const done = await action.run(ADD, 'Failed to add the account', async () => {
       await adminRequest('/api/admin/create', { method: 'POST', json: checked.data });
       await onAdded();
     });
     if (done) {
-      setAdded(`The account "${checked.data.username}" was added. Give its password to its owner in person.`);
+      setAdded(
+        `The account "${checked.data.username}" (${ROLE_NAMES[role]}) was added. Give its password to its owner in person.`,
+      );
       setUsername('');
       setPassword('');
+      setRole('editor');
     }
   }
 
@@ -184,12 +210,44 @@ function AddAccountForm({ onAdded }: { onAdded: () => Promise<void> }) {
           disabled={action.busy}
           maxLength={200}
         />
+        <RoleSelect id="new-account-role" label="Role" value={role} onChange={setRole} disabled={action.busy} />
       </div>
+      <p className="hint">{ROLE_DUTIES[role]}.</p>
       <div className="form-actions">
         <button type="submit" disabled={action.busy}>
           {action.label(ADD, 'Add account', 'Adding…')}
         </button>
       </div>
     </form>
+  );
+}
+
+/** A choice of role, each named with what it may do. */
+function RoleSelect({
+  id,
+  label,
+  value,
+  onChange,
+  disabled,
+}: {
+  id: string;
+  label: string;
+  value: Role;
+  onChange: (role: Role) => void;
+  disabled: boolean;
+}) {
+  return (
+    <div className="field role-field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value as Role)} disabled={disabled}>
+        {ROLES.map((role) => (
+          <option key={role} value={role} title={ROLE_DUTIES[role]}>
+            {ROLE_NAMES[role]}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

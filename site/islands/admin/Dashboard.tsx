@@ -1,21 +1,23 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Alumni } from '../../contract/alumni.ts';
 import type { AdminSession } from '../../contract/api.ts';
 import type { InboxMessage } from '../../contract/contact.ts';
 import type { Page } from '../../contract/pages.ts';
+import { may, ROLE_NAMES } from '../../contract/roles.ts';
 import type { Settings } from '../../contract/settings.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
 import { adminSession } from '../../lib/admin-session.ts';
 import { ApiError, CONNECTION_MESSAGE } from '../../lib/api-client.ts';
 import { type AccountsList, loadAccounts } from './AccountsSection.tsx';
 import type { AlumniList } from './AlumniSection.tsx';
-import { DASHBOARD_SECTIONS, type DashboardState } from './dashboard-sections.tsx';
+import { type DashboardState, sectionsFor } from './dashboard-sections.tsx';
 import { PasswordWarning } from './PasswordWarning.tsx';
 import { BucketIndicator, PublishingIndicator, PublishingProblem } from './Publishing.tsx';
 import { SectionNav } from './SectionNav.tsx';
+import { SignedInAccount } from './signed-in.ts';
 import { SchoolTimeZone } from './time-zone.ts';
 import { UndoBar } from './UndoBar.tsx';
-import { type ContentVersion, fetchContent, useContentDocument } from './use-content-document.ts';
+import { type ContentVersion, contentPath, fetchContent, useContentDocument } from './use-content-document.ts';
 import { useMessageSaver } from './use-message-saver.ts';
 import { usePublishing } from './use-publishing.ts';
 import { useSectionRoute } from './use-section-route.ts';
@@ -30,8 +32,9 @@ interface Loaded {
 type LoadState = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; loaded: Loaded };
 
 /**
- * /admin/dashboard. Without a stored token it opens the login; otherwise it loads the content,
- * the session (which checks the token) and the alumni together.
+ * /admin/dashboard. Without a stored token it opens the login; otherwise it loads the session
+ * (which checks the token and says the role), then what that role works with: the content with
+ * its drafts, the alumni, the accounts.
  */
 export default function Dashboard() {
   const [state, setState] = useState<LoadState>({ kind: 'loading' });
@@ -64,9 +67,11 @@ export default function Dashboard() {
 }
 
 async function load(): Promise<Loaded> {
-  const alumni = loadAlumni();
-  const accounts = loadAccounts();
-  const [version, session] = await Promise.all([fetchContent(), adminRequest<AdminSession>('/api/admin/session')]);
+  const session = await adminRequest<AdminSession>('/api/admin/session');
+  const { role } = session;
+  const alumni: Promise<AlumniList> = may(role, 'personalData') ? loadAlumni() : Promise.resolve({ ok: false });
+  const accounts: Promise<AccountsList> = may(role, 'accounts') ? loadAccounts() : Promise.resolve({ ok: false });
+  const version = await fetchContent(contentPath(may(role, 'drafts')));
   return { version, session, alumni: await alumni, accounts: await accounts };
 }
 
@@ -82,15 +87,18 @@ function loadFailure(error: unknown): string {
 }
 
 function DashboardView({ loaded }: { loaded: Loaded }) {
+  const { username, role } = loaded.session;
+  const sections = useMemo(() => sectionsFor(role), [role]);
   const publishing = usePublishing();
-  const { content, document } = useContentDocument(loaded.version, publishing.watch);
+  const { content, document } = useContentDocument(loaded.version, contentPath(may(role, 'drafts')), publishing.watch);
   const messages = useMessageSaver(document);
   const [alumni, setAlumni] = useState(loaded.alumni);
   const [accounts, setAccounts] = useState(loaded.accounts);
   const [inbox, setInbox] = useState<InboxMessage[] | null>(null);
+  const [session, setSession] = useState(loaded.session);
   const [defaultPassword, setDefaultPassword] = useState(loaded.session.usesDefaultPassword);
   const [leaving, setLeaving] = useState(false);
-  const { section: current, navigated } = useSectionRoute();
+  const { section: current, navigated } = useSectionRoute(sections);
   const views = useRef<HTMLDivElement>(null);
   const { schoolName, timeZone } = content.settings;
   // The two long forms render again only when what they show changes (memo).
@@ -124,7 +132,10 @@ function DashboardView({ loaded }: { loaded: Loaded }) {
     messages,
     onSettings,
     onPages,
-    username: loaded.session.username,
+    username,
+    role,
+    session,
+    reloadSession: async () => setSession(await adminRequest<AdminSession>('/api/admin/session')),
     alumni,
     onAlumni: (list) => setAlumni({ ok: true, alumni: list }),
     reloadAlumni: () => void loadAlumni().then(setAlumni),
@@ -135,45 +146,50 @@ function DashboardView({ loaded }: { loaded: Loaded }) {
   };
 
   return (
-    <SchoolTimeZone value={timeZone}>
-      <div className="dashboard">
-        <header className="admin-bar">
-          <div className="admin-bar-inner">
-            <h1 className="admin-brand">
-              {schoolName} <span>Dashboard</span>
-            </h1>
-            <PublishingIndicator publishing={publishing} />
-            <BucketIndicator publishing={publishing} />
-            <a className="button secondary" href="/" target="_blank" rel="noopener">
-              View site
-            </a>
-            <button type="button" className="secondary" onClick={logout} disabled={leaving}>
-              {leaving ? 'Logging out…' : 'Logout'}
-            </button>
+    <SignedInAccount value={{ username, role }}>
+      <SchoolTimeZone value={timeZone}>
+        <div className="dashboard">
+          <header className="admin-bar">
+            <div className="admin-bar-inner">
+              <h1 className="admin-brand">
+                {schoolName} <span>Dashboard</span>
+              </h1>
+              <p className="admin-who">
+                {username} · {ROLE_NAMES[role]}
+              </p>
+              <PublishingIndicator publishing={publishing} />
+              <BucketIndicator publishing={publishing} />
+              <a className="button secondary" href="/" target="_blank" rel="noopener">
+                View site
+              </a>
+              <button type="button" className="secondary" onClick={logout} disabled={leaving}>
+                {leaving ? 'Logging out…' : 'Logout'}
+              </button>
+            </div>
+          </header>
+          <div className="dashboard-frame">
+            <SectionNav sections={sections} current={current} state={state} />
+            <div className="dashboard-body" ref={views}>
+              <PublishingProblem publishing={publishing} />
+              {defaultPassword && (
+                <PasswordWarning username={loaded.session.username} onChanged={() => setDefaultPassword(false)} />
+              )}
+              {/* Every view stays mounted, hidden when not shown: drafts and unsaved changes survive a visit elsewhere. */}
+              {sections.map((section) => (
+                <div
+                  key={section.id}
+                  className="dashboard-view"
+                  data-view={section.id}
+                  hidden={section.id !== current.id}
+                >
+                  {section.render(state)}
+                </div>
+              ))}
+            </div>
+            <UndoBar onRestored={(restored, etag) => document.saved(restored, etag)} />
           </div>
-        </header>
-        <div className="dashboard-frame">
-          <SectionNav current={current} state={state} />
-          <div className="dashboard-body" ref={views}>
-            <PublishingProblem publishing={publishing} />
-            {defaultPassword && (
-              <PasswordWarning username={loaded.session.username} onChanged={() => setDefaultPassword(false)} />
-            )}
-            {/* Every view stays mounted, hidden when not shown: drafts and unsaved changes survive a visit elsewhere. */}
-            {DASHBOARD_SECTIONS.map((section) => (
-              <div
-                key={section.id}
-                className="dashboard-view"
-                data-view={section.id}
-                hidden={section.id !== current.id}
-              >
-                {section.render(state)}
-              </div>
-            ))}
-          </div>
-          <UndoBar onRestored={(restored, etag) => document.saved(restored, etag)} />
         </div>
-      </div>
-    </SchoolTimeZone>
+      </SchoolTimeZone>
+    </SignedInAccount>
   );
 }

@@ -4,9 +4,12 @@ import { adminRequest, uploadImage } from '../../lib/admin-api.ts';
 import { countLabel } from '../../lib/display-format.ts';
 import { TextField } from '../forms/TextField.tsx';
 import { Alert } from './Alert.tsx';
+import { ItemStateLine, ReviewActions } from './ItemReview.tsx';
 import { ImageInput, Thumbnail, UploadProgress } from './images.tsx';
 import { ShowMore, useListWindow } from './list-window.tsx';
 import { Panel } from './Panel.tsx';
+import { newPublishing, PublishingChoice, publishingBody } from './PublishingChoice.tsx';
+import { useSignedIn } from './signed-in.ts';
 import { deleteWithUndo } from './undo.ts';
 import { useAction } from './use-action.ts';
 
@@ -40,7 +43,10 @@ export const GALLERY: GalleryTexts = {
   deleteFailed: 'Failed to delete gallery item',
 };
 
-/** A gallery: add a photo with a caption, delete one. The answered list replaces the shown one. */
+/**
+ * A gallery: add a photo with a caption, delete one. The answered list replaces the shown one. A
+ * Contributor's photo is a draft until approved; only its author (or an Editor) deletes it then.
+ */
 export function GallerySection({
   texts,
   items,
@@ -55,6 +61,8 @@ export function GallerySection({
   const [file, setFile] = useState<File | null>(null);
   const [caption, setCaption] = useState('');
   const [inputKey, setInputKey] = useState(0);
+  const signedIn = useSignedIn();
+  const [publishing, setPublishing] = useState(() => newPublishing(signedIn.may('publish')));
   const endpoint = `/api/${texts.id}`;
 
   async function add(event: FormEvent) {
@@ -63,7 +71,7 @@ export function GallerySection({
     if (!file) return action.refuse(ADD, 'Please choose a photo to add');
     const done = await action.run(ADD, texts.addFailed, async (progress) => {
       const { imageId, originalName } = await uploadImage(file, progress);
-      const body = { imageId, originalName, caption: caption.trim() };
+      const body = { imageId, originalName, caption: caption.trim(), status: publishingBody(publishing).status };
       onItems(await adminRequest<GalleryItem[]>(endpoint, { method: 'POST', json: body }));
     });
     if (done) {
@@ -96,6 +104,15 @@ export function GallerySection({
             required
           />
         </div>
+        {!signedIn.may('publish') && (
+          <PublishingChoice
+            idPrefix={`${texts.id}-new`}
+            value={publishing}
+            onChange={setPublishing}
+            disabled={action.busy}
+            schedule={false}
+          />
+        )}
         <div className="form-actions">
           <button type="submit" disabled={action.busy}>
             {action.label(ADD, 'Add photo', 'Adding…')}
@@ -112,16 +129,28 @@ export function GallerySection({
               <li key={item._id} className="tile">
                 <Thumbnail imageId={item.imageId} alt={item.caption} />
                 <p className="tile-caption">{item.caption}</p>
+                {item.status !== 'published' && <ItemStateLine item={item} />}
                 <Alert failure={action.alertFor(item._id)} onDismiss={action.dismiss} />
-                <button
-                  type="button"
-                  className="danger"
-                  onClick={() => remove(item)}
-                  disabled={action.busy}
-                  aria-label={`Delete photo ${item.caption}`}
-                >
-                  {action.label(item._id, 'Delete', 'Deleting…')}
-                </button>
+                <div className="tile-actions">
+                  <ReviewActions
+                    item={item}
+                    path={`${endpoint}/${item._id}`}
+                    action={action}
+                    noun="photo"
+                    onItems={onItems}
+                  />
+                  {signedIn.mayChange(item) && (
+                    <button
+                      type="button"
+                      className="danger"
+                      onClick={() => remove(item)}
+                      disabled={action.busy}
+                      aria-label={`Delete photo ${item.caption}`}
+                    >
+                      {action.label(item._id, 'Delete', 'Deleting…')}
+                    </button>
+                  )}
+                </div>
               </li>
             ))}
           </ul>

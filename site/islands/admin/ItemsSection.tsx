@@ -1,16 +1,36 @@
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type Publication, versionOf } from '../../contract/publication.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
 import { Alert } from './Alert.tsx';
 import type { Attachment } from './attachments.tsx';
+import { ItemStateLine, PreviewButton, ReviewActions } from './ItemReview.tsx';
 import { UploadProgress } from './images.tsx';
 import { ListSearch, ShowMore, useListWindow } from './list-window.tsx';
 import { Panel } from './Panel.tsx';
+import {
+  newPublishing,
+  PublishingChoice,
+  type PublishingDraft,
+  publishingBody,
+  publishingOf,
+  publishingProblem,
+} from './PublishingChoice.tsx';
+import { useSignedIn } from './signed-in.ts';
+import {
+  changedFields,
+  type FieldChange,
+  type StaleSave,
+  StaleSaveNotice,
+  staleSaveOf,
+  YourText,
+} from './stale-save.tsx';
 import { useSchoolTimeZone } from './time-zone.ts';
 import { deleteWithUndo } from './undo.ts';
 import { type Action, useAction } from './use-action.ts';
 import { useFocusReturn } from './use-focus-return.ts';
+import { EditingNow } from './use-presence.tsx';
 
-interface Item {
+interface Item extends Publication {
   _id: string;
   title: string;
 }
@@ -49,17 +69,26 @@ export interface ItemKind<T extends Item, Draft, Ref = unknown> {
   Details: (props: { item: T }) => ReactNode;
 }
 
-/** The alert for a draft and the file chosen with it, or null when they can be sent. */
-function problemOf<T extends Item, Draft, Ref>(kind: ItemKind<T, Draft, Ref>, draft: Draft, file: File | null) {
-  return kind.problem(draft) ?? (file && kind.attachment.problem?.(file)) ?? null;
+/** The alert for a draft, the file chosen with it and when to publish it, or null when they can be sent. */
+function problemOf<T extends Item, Draft, Ref>(
+  kind: ItemKind<T, Draft, Ref>,
+  draft: Draft,
+  file: File | null,
+  publishing: PublishingDraft,
+) {
+  return kind.problem(draft) ?? (file && kind.attachment.problem?.(file)) ?? publishingProblem(publishing);
 }
+
+/** What the result of a save is: saved, or refused because someone changed the item meanwhile. */
+type Saved<T> = { saved: true } | { saved: false; stale?: StaleSave<T> };
 
 const ADD = 'add';
 
 /**
  * Events, news and circulars: an add form, and the list, where an item can be edited in place
- * (Save or Cancel), lose its attachment, or be deleted. Every call answers the list, which
- * replaces the shown one.
+ * (Save or Cancel), lose its attachment, be deleted, previewed, sent for review, approved or
+ * returned. Every call answers the list, which replaces the shown one. Each item shows its state;
+ * a Contributor changes only its own drafts.
  */
 export function ItemsSection<T extends Item, Draft, Ref>({
   kind,
@@ -77,17 +106,20 @@ export function ItemsSection<T extends Item, Draft, Ref>({
   const list = useListWindow(ordered, (item) => item.title);
   const summary = typeof kind.summary === 'function' ? kind.summary(items.length) : kind.summary;
 
-  async function add(draft: Draft, file: File | null): Promise<boolean> {
-    const problem = problemOf(kind, draft, file);
+  async function add(draft: Draft, file: File | null, publishing: PublishingDraft): Promise<boolean> {
+    const problem = problemOf(kind, draft, file, publishing);
     if (problem) {
       action.refuse(ADD, problem);
       return false;
     }
     return action.run(ADD, kind.failures.add, async (progress) => {
       const attachment = file ? await kind.attachment.upload(file, progress) : null;
-      onItems(await adminRequest<T[]>(endpoint, { method: 'POST', json: kind.body(draft, attachment) }));
+      const body = { ...(kind.body(draft, attachment) as object), ...publishingBody(publishing) };
+      onItems(await adminRequest<T[]>(endpoint, { method: 'POST', json: body }));
     });
   }
+  /** The list with `item` as it is stored now (after a stale save: their version). */
+  const replaceItem = (item: T) => onItems(items.map((old) => (old._id === item._id ? item : old)));
 
   return (
     <Panel id={kind.id} title={kind.title} summary={summary}>
@@ -108,6 +140,7 @@ export function ItemsSection<T extends Item, Draft, Ref>({
                 editing={editing === item._id}
                 onEditing={(on) => setEditing(on ? item._id : null)}
                 onItems={onItems}
+                onStored={replaceItem}
               />
             ))}
           </ul>
@@ -125,18 +158,21 @@ function AddForm<T extends Item, Draft, Ref>({
 }: {
   kind: ItemKind<T, Draft, Ref>;
   action: Action;
-  onAdd: (draft: Draft, file: File | null) => Promise<boolean>;
+  onAdd: (draft: Draft, file: File | null, publishing: PublishingDraft) => Promise<boolean>;
 }) {
   const timeZone = useSchoolTimeZone();
+  const signedIn = useSignedIn();
   const [draft, setDraft] = useState(() => kind.emptyDraft(timeZone));
   const [file, setFile] = useState<File | null>(null);
+  const [publishing, setPublishing] = useState(() => newPublishing(signedIn.may('publish')));
   const [inputKey, setInputKey] = useState(0);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!(await onAdd(draft, file))) return;
+    if (!(await onAdd(draft, file, publishing))) return;
     setDraft(kind.emptyDraft(timeZone));
     setFile(null);
+    setPublishing(newPublishing(signedIn.may('publish')));
     setInputKey((key) => key + 1);
   }
 
@@ -146,6 +182,7 @@ function AddForm<T extends Item, Draft, Ref>({
       <Alert failure={action.alertFor(ADD)} onDismiss={action.dismiss} />
       <kind.Fields draft={draft} onChange={setDraft} disabled={adding} idPrefix={`${kind.id}-new`} />
       <kind.attachment.Input key={inputKey} label={kind.attachment.labels.add} onFile={setFile} disabled={adding} />
+      <PublishingChoice idPrefix={`${kind.id}-new`} value={publishing} onChange={setPublishing} disabled={adding} />
       <div className="form-actions">
         <button type="submit" disabled={action.busy}>
           {action.label(ADD, kind.addButton, 'Adding…')}
@@ -164,6 +201,7 @@ function ItemRow<T extends Item, Draft, Ref>({
   editing,
   onEditing,
   onItems,
+  onStored,
 }: {
   kind: ItemKind<T, Draft, Ref>;
   item: T;
@@ -172,7 +210,10 @@ function ItemRow<T extends Item, Draft, Ref>({
   editing: boolean;
   onEditing: (on: boolean) => void;
   onItems: (items: T[]) => void;
+  onStored: (item: T) => void;
 }) {
+  const signedIn = useSignedIn();
+  const mayChange = signedIn.mayChange(item);
   const path = `${endpoint}/${item._id}`;
   const editButtonId = `${kind.id}-edit-${item._id}`;
   const deleteKey = `${item._id}:delete`;
@@ -187,14 +228,35 @@ function ItemRow<T extends Item, Draft, Ref>({
     onEditing(false);
   }
 
-  async function save(draft: Draft, file: File | null, detach: boolean) {
-    const problem = problemOf(kind, draft, file);
-    if (problem) return action.refuse(item._id, problem);
+  /** Saves the edit made from `version` of the item; a save over a change made since is refused. */
+  async function save(
+    draft: Draft,
+    file: File | null,
+    detach: boolean,
+    publishing: PublishingDraft,
+    version: string,
+  ): Promise<Saved<T>> {
+    const problem = problemOf(kind, draft, file, publishing);
+    if (problem) {
+      action.refuse(item._id, problem);
+      return { saved: false };
+    }
+    let stale: StaleSave<T> | null = null;
     const done = await action.run(item._id, kind.failures.update, async (progress) => {
       const kept = file ? await attachment.upload(file, progress) : detach ? null : attached;
-      onItems(await adminRequest<T[]>(path, { method: 'PUT', json: kind.body(draft, kept) }));
+      const body = { ...(kind.body(draft, kept) as object), ...publishingBody(publishing), version };
+      try {
+        onItems(await adminRequest<T[]>(path, { method: 'PUT', json: body }));
+      } catch (error) {
+        stale = staleSaveOf<T>(error);
+        if (!stale) throw error;
+      }
     });
-    if (done) finishEditing();
+    if (done && !stale) {
+      finishEditing();
+      return { saved: true };
+    }
+    return stale ? { saved: false, stale } : { saved: false };
   }
 
   function remove() {
@@ -227,25 +289,32 @@ function ItemRow<T extends Item, Draft, Ref>({
     <li className="item" aria-label={item.title}>
       <Alert failure={action.alertFor(item._id)} onDismiss={action.dismiss} />
       {editing ? (
-        <EditForm kind={kind} item={item} action={action} onSave={save} onCancel={finishEditing} />
+        <EditForm kind={kind} item={item} action={action} onSave={save} onCancel={finishEditing} onStored={onStored} />
       ) : (
         <div className="item-view">
           {attachment.Preview && <attachment.Preview item={item} />}
           <div className="item-body">
+            <ItemStateLine item={item} />
             <kind.Details item={item} />
           </div>
           <div className="item-actions">
-            <button type="button" id={editButtonId} onClick={() => onEditing(true)} disabled={action.busy}>
-              Edit
-            </button>
-            {attached !== null && attachment.removal === 'button' && (
-              <button type="button" className="secondary" onClick={removeImage} disabled={action.busy}>
-                {action.label(attachmentKey, 'Delete image', 'Deleting image…')}
-              </button>
+            <ReviewActions item={item} path={path} action={action} noun={kind.noun} onItems={onItems} />
+            <PreviewButton kind={kind.id} id={item._id} title={item.title} />
+            {mayChange && (
+              <>
+                <button type="button" id={editButtonId} onClick={() => onEditing(true)} disabled={action.busy}>
+                  Edit
+                </button>
+                {attached !== null && attachment.removal === 'button' && (
+                  <button type="button" className="secondary" onClick={removeImage} disabled={action.busy}>
+                    {action.label(attachmentKey, 'Delete image', 'Deleting image…')}
+                  </button>
+                )}
+                <button type="button" className="danger" onClick={remove} disabled={action.busy}>
+                  {action.label(deleteKey, 'Delete', 'Deleting…')}
+                </button>
+              </>
             )}
-            <button type="button" className="danger" onClick={remove} disabled={action.busy}>
-              {action.label(deleteKey, 'Delete', 'Deleting…')}
-            </button>
           </div>
         </div>
       )}
@@ -259,16 +328,29 @@ function EditForm<T extends Item, Draft, Ref>({
   action,
   onSave,
   onCancel,
+  onStored,
 }: {
   kind: ItemKind<T, Draft, Ref>;
   item: T;
   action: Action;
-  onSave: (draft: Draft, file: File | null, detach: boolean) => Promise<void>;
+  onSave: (
+    draft: Draft,
+    file: File | null,
+    detach: boolean,
+    publishing: PublishingDraft,
+    version: string,
+  ) => Promise<Saved<T>>;
   onCancel: () => void;
+  onStored: (item: T) => void;
 }) {
   const [draft, setDraft] = useState(() => kind.draftOf(item));
+  const [publishing, setPublishing] = useState(() => publishingOf(item));
   const [file, setFile] = useState<File | null>(null);
   const [detach, setDetach] = useState(false);
+  // The version this edit started from, and a save refused because the item changed since.
+  const [version, setVersion] = useState(() => versionOf(item));
+  const [stale, setStale] = useState<StaleSave<T> | null>(null);
+  const [yours, setYours] = useState<FieldChange[]>([]);
   const saving = action.running === item._id;
   const idPrefix = `${kind.id}-${item._id}`;
   const { attachment } = kind;
@@ -278,13 +360,41 @@ function EditForm<T extends Item, Draft, Ref>({
     document.getElementById(`${idPrefix}-title`)?.focus();
   }, [idPrefix]);
 
+  async function saveFrom(startedFrom: string) {
+    const result = await onSave(draft, file, detach, publishing, startedFrom);
+    setStale(result.saved ? null : (result.stale ?? null));
+  }
+  const changes = stale
+    ? changedFields(kind.draftOf(stale.current) as object as Record<string, unknown>, draft as Record<string, unknown>)
+    : [];
+  /** Takes their version into the form, keeping the person's own text beside it to copy from. */
+  function takeTheirs(current: T) {
+    setYours(changes);
+    setDraft(kind.draftOf(current));
+    setPublishing(publishingOf(current));
+    setVersion(versionOf(current));
+    setStale(null);
+    onStored(current);
+  }
+
   function submit(event: FormEvent) {
     event.preventDefault();
-    void onSave(draft, file, detach);
+    void saveFrom(version);
   }
 
   return (
     <form className="edit-form" onSubmit={submit} noValidate aria-label={`Edit ${item.title}`}>
+      <EditingNow target={`${kind.id}/${item._id}`} what={`this ${kind.noun}`} />
+      {stale && (
+        <StaleSaveNotice
+          stale={stale}
+          changes={changes}
+          busy={action.busy}
+          onUseTheirs={() => takeTheirs(stale.current)}
+          onSaveMine={() => void saveFrom(versionOf(stale.current))}
+        />
+      )}
+      <YourText changes={yours} />
       <kind.Fields draft={draft} onChange={setDraft} disabled={saving} idPrefix={idPrefix} />
       <attachment.Input
         label={attached ? attachment.labels.replace : attachment.labels.add}
@@ -302,6 +412,7 @@ function EditForm<T extends Item, Draft, Ref>({
           {attachment.removal.checkbox(attached)}
         </label>
       )}
+      <PublishingChoice idPrefix={idPrefix} value={publishing} onChange={setPublishing} disabled={saving} />
       <div className="form-actions">
         <button type="submit" disabled={action.busy}>
           {saving ? 'Saving…' : 'Save'}

@@ -14,6 +14,7 @@ import { ImageInput, Thumbnail, UploadProgress } from './images.tsx';
 import { Panel } from './Panel.tsx';
 import { useAction } from './use-action.ts';
 import type { MessageSaver } from './use-message-saver.ts';
+import { EditingNow } from './use-presence.tsx';
 
 interface Leader {
   title: string;
@@ -75,6 +76,7 @@ function LeaderCard({
   // The field shows the stored message (which another tab may change) until it is typed into;
   // from then on it keeps what is typed, whatever the server answers meanwhile.
   const [typed, setTyped] = useState<string | null>(null);
+  const [opened, setOpened] = useState(false);
   const text = typed ?? content[field];
   const status = messages.statuses[field];
   const action = useAction();
@@ -158,8 +160,10 @@ function LeaderCard({
             value={text}
             aria-label={`${leader.title} message`}
             aria-describedby={`${id}-state`}
+            onFocus={() => setOpened(true)}
             onChange={(event) => type(event.target.value)}
           />
+          <EditingNow target={opened ? `leadership/${role}` : null} what="this message" />
         </div>
       </div>
     </li>

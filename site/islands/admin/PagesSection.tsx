@@ -1,23 +1,57 @@
 import { type FormEvent, memo, useEffect, useState } from 'react';
 import { type Page, PageInput, type PageSlug } from '../../contract/pages.ts';
+import { versionOf } from '../../contract/publication.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
 import { TextField } from '../forms/TextField.tsx';
 import { Alert } from './Alert.tsx';
+import { ItemStateLine, PreviewButton } from './ItemReview.tsx';
 import { Panel } from './Panel.tsx';
+import {
+  PublishingChoice,
+  type PublishingDraft,
+  publishingBody,
+  publishingOf,
+  publishingProblem,
+} from './PublishingChoice.tsx';
+import {
+  changedFields,
+  type FieldChange,
+  type StaleSave,
+  StaleSaveNotice,
+  staleSaveOf,
+  YourText,
+} from './stale-save.tsx';
 import { useAction } from './use-action.ts';
+import { EditingNow } from './use-presence.tsx';
 import '../../styles/markdown.css';
 
 const SAVE = 'save';
 const FAILED = 'Failed to save page';
 
-type Drafts = Record<PageSlug, { title: string; body: string }>;
+/** A page as its form holds it, and the version of the page the form started from. */
+interface PageDraft {
+  title: string;
+  body: string;
+  publishing: PublishingDraft;
+  version: string;
+}
+type Drafts = Record<PageSlug, PageDraft>;
 
-const draftsOf = (pages: Page[]) =>
-  Object.fromEntries(pages.map(({ slug, title, body }) => [slug, { title, body }])) as Drafts;
+const draftOf = (page: Page): PageDraft => ({
+  title: page.title,
+  body: page.body,
+  publishing: publishingOf(page),
+  version: versionOf(page),
+});
+const draftsOf = (pages: Page[]) => Object.fromEntries(pages.map((page) => [page.slug, draftOf(page)])) as Drafts;
+const sameDraft = (a: PageDraft, b: PageDraft) =>
+  a.title === b.title && a.body === b.body && JSON.stringify(a.publishing) === JSON.stringify(b.publishing);
 
 /**
  * The school's own pages (admissions, privacy…): pick one, edit its title and Markdown text with
- * a preview, save. Edits to one page are kept while another is open.
+ * a preview, and publish it now, at a set time, or keep it as a draft (visitors keep reading the
+ * text from before). Edits to one page are kept while another is open; a save over someone
+ * else's change made meanwhile is refused and shown.
  */
 export const PagesSection = memo(function PagesSection({
   pages,
@@ -31,24 +65,51 @@ export const PagesSection = memo(function PagesSection({
   const [drafts, setDrafts] = useState(() => draftsOf(pages));
   const [preview, setPreview] = useState(false);
   const [savedSlug, setSavedSlug] = useState<PageSlug | null>(null);
+  const [stale, setStale] = useState<StaleSave<Page> | null>(null);
+  const [yours, setYours] = useState<FieldChange[]>([]);
   const draft = drafts[slug];
   const stored = pages.find((page) => page.slug === slug)!;
-  const changed = draft.title !== stored.title || draft.body !== stored.body;
-  const edit = (change: Partial<Drafts[PageSlug]>) => {
+  const changed = !sameDraft(draft, draftOf(stored));
+  const edit = (change: Partial<PageDraft>) => {
     setSavedSlug(null);
     setDrafts((current) => ({ ...current, [slug]: { ...current[slug], ...change } }));
   };
+  const showStored = (page: Page) => {
+    setDrafts((current) => ({ ...current, [page.slug]: draftOf(page) }));
+    onPages(pages.map((old) => (old.slug === page.slug ? page : old)));
+  };
+  const textOf = (page: Pick<Page, 'title' | 'body'>) => ({ title: page.title, text: page.body });
+  const changes = stale ? changedFields(textOf(stale.current), textOf(draft)) : [];
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
+  async function saveFrom(version: string) {
     const parsed = PageInput.safeParse(draft);
     if (!parsed.success) return action.refuse(SAVE, FAILED, parsed.error.issues[0]?.message);
+    const problem = publishingProblem(draft.publishing);
+    if (problem) return action.refuse(SAVE, FAILED, problem);
+    let refused: StaleSave<Page> | null = null;
     const ok = await action.run(SAVE, FAILED, async () => {
-      const page = await adminRequest<Page>(`/api/pages/${slug}`, { method: 'PUT', json: parsed.data });
-      setDrafts((current) => ({ ...current, [slug]: { title: page.title, body: page.body } }));
-      onPages(pages.map((old) => (old.slug === slug ? page : old)));
+      const json = { ...parsed.data, ...publishingBody(draft.publishing), version };
+      try {
+        showStored(await adminRequest<Page>(`/api/pages/${slug}`, { method: 'PUT', json }));
+      } catch (error) {
+        refused = staleSaveOf<Page>(error);
+        if (!refused) throw error;
+      }
     });
-    if (ok) setSavedSlug(slug);
+    setStale(refused);
+    if (ok && !refused) setSavedSlug(slug);
+  }
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    void saveFrom(draft.version);
+  }
+
+  /** Takes the page as saved now into the form, keeping the person's own text beside it. */
+  function takeTheirs(current: Page) {
+    setYours(changes);
+    setStale(null);
+    showStored(current);
   }
 
   return (
@@ -68,6 +129,8 @@ export const PagesSection = memo(function PagesSection({
             onChange={(event) => {
               setSlug(event.target.value as PageSlug);
               setSavedSlug(null);
+              setStale(null);
+              setYours([]);
               action.dismiss();
             }}
             disabled={action.busy}
@@ -79,6 +142,21 @@ export const PagesSection = memo(function PagesSection({
             ))}
           </select>
         </div>
+        <EditingNow target={`pages/${slug}`} what="this page" />
+        <ItemStateLine item={stored} />
+        {stored.live && stored.status !== 'published' && (
+          <p className="hint">Visitors read the text it had when it was last published until this one is.</p>
+        )}
+        {stale && (
+          <StaleSaveNotice
+            stale={stale}
+            changes={changes}
+            busy={action.busy}
+            onUseTheirs={() => takeTheirs(stale.current)}
+            onSaveMine={() => void saveFrom(versionOf(stale.current))}
+          />
+        )}
+        <YourText changes={yours} />
         <TextField
           id="page-title"
           label="Title"
@@ -122,16 +200,25 @@ export const PagesSection = memo(function PagesSection({
             />
           )}
         </div>
+        <PublishingChoice
+          idPrefix={`page-${slug}`}
+          value={draft.publishing}
+          onChange={(publishing) => edit({ publishing })}
+          disabled={action.busy}
+        />
         <Alert failure={action.alertFor(SAVE)} onDismiss={action.dismiss} />
         {savedSlug === slug && !changed && (
           <p className="notice notice-success" role="status">
-            The page is saved. The site is being republished with it.
+            {stored.status === 'published' && !stored.publishAt
+              ? 'The page is saved. The site is being republished with it.'
+              : 'The page is saved. Visitors see it once it is published.'}
           </p>
         )}
         <div className="form-actions">
           <button type="submit" disabled={action.busy}>
             {action.label(SAVE, 'Save page', 'Saving…')}
           </button>
+          <PreviewButton kind="pages" id={slug} title={stored.title} />
           <a className="button secondary" href={`/${slug}`} target="_blank" rel="noopener">
             View page
           </a>

@@ -1,11 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
-import { DASHBOARD_SECTIONS, type DashboardSection, type DashboardState } from './dashboard-sections.tsx';
+import type { DashboardSection, DashboardState } from './dashboard-sections.tsx';
 
 /**
  * The dashboard's navigation: a sidebar on wide screens; on phones a menu behind a button that
  * names the current view. Entries are plain links to `#<id>`, so the browser records each view.
  */
-export function SectionNav({ current, state }: { current: DashboardSection; state: DashboardState }) {
+export function SectionNav({
+  sections,
+  current,
+  state,
+}: {
+  sections: readonly DashboardSection[];
+  current: DashboardSection;
+  state: DashboardState;
+}) {
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
 
@@ -36,7 +44,7 @@ export function SectionNav({ current, state }: { current: DashboardSection; stat
         <span className="section-nav-toggle-current">{current.label}</span>
       </button>
       <ul id="section-nav-list">
-        {DASHBOARD_SECTIONS.map((section) => {
+        {sections.map((section) => {
           const count = section.count?.(state);
           return (
             <li key={section.id}>

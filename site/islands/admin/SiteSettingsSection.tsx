@@ -1,14 +1,23 @@
 import { type FormEvent, memo, type ReactNode, useMemo, useState } from 'react';
 import { LEADERSHIP_ROLES, LEADERSHIP_TITLES } from '../../contract/content.ts';
-import { type Settings, SOCIAL_LABELS, SOCIAL_NETWORKS } from '../../contract/settings.ts';
+import { versionOf } from '../../contract/publication.ts';
+import { type Settings, type SettingsInput, SOCIAL_LABELS, SOCIAL_NETWORKS } from '../../contract/settings.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
-import { type SettingsDraft, settingsBody, settingsDraftOf, settingsProblem } from '../../lib/settings-draft.ts';
+import {
+  changedSettings,
+  type SettingsDraft,
+  settingsBody,
+  settingsDraftOf,
+  settingsProblem,
+} from '../../lib/settings-draft.ts';
 import { Field } from '../forms/Field.tsx';
 import { TextField } from '../forms/TextField.tsx';
 import { Alert } from './Alert.tsx';
 import { Panel } from './Panel.tsx';
 import { RowsField } from './RowsField.tsx';
+import { changedFields, type FieldChange, fieldLabel, StaleSaveNotice, staleSaveOf, YourText } from './stale-save.tsx';
 import { useAction } from './use-action.ts';
+import { EditingNow } from './use-presence.tsx';
 
 const SAVE = 'save';
 const FAILED = 'Failed to save settings';
@@ -17,7 +26,8 @@ type Setter<K extends keyof SettingsDraft> = (value: SettingsDraft[K]) => void;
 
 /**
  * The school's details: name, contact, social links, the about texts, the reasons to choose the
- * school, programmes, calendar, leaders' names and time zone. One form, saved as a whole.
+ * school, programmes, calendar, leaders' names and time zone. One form, saved with one button:
+ * what it changed is sent, so a change someone else saved meanwhile to other fields is kept.
  */
 export const SiteSettingsSection = memo(function SiteSettingsSection({
   settings,
@@ -28,29 +38,82 @@ export const SiteSettingsSection = memo(function SiteSettingsSection({
 }) {
   const action = useAction();
   const [draft, setDraft] = useState(() => settingsDraftOf(settings));
-  const [savedDraft, setSavedDraft] = useState(draft);
-  const [saved, setSaved] = useState(false);
-  const changed = useMemo(() => JSON.stringify(draft) !== JSON.stringify(savedDraft), [draft, savedDraft]);
+  // The settings the form started from: a save sends only what differs from them, with their version.
+  const [base, setBase] = useState(() => ({ draft: settingsDraftOf(settings), version: versionOf(settings) }));
+  const [saved, setSaved] = useState<string | null>(null);
+  const [stale, setStale] = useState<{ message: string; current: Settings } | null>(null);
+  const [yours, setYours] = useState<FieldChange[]>([]);
+  const changed = useMemo(() => JSON.stringify(draft) !== JSON.stringify(base.draft), [draft, base]);
   const set =
     <K extends keyof SettingsDraft>(key: K): Setter<K> =>
     (value) => {
-      setSaved(false);
+      setSaved(null);
       setDraft((current) => ({ ...current, [key]: value }));
     };
   const disabled = action.busy;
+  const mine = changedSettings(draft, base.draft);
+  // What someone else changed since the form was opened, and which of those fields this form changed too.
+  const theirs = stale ? changedSettings(settingsDraftOf(stale.current), base.draft) : {};
+  const clashes = Object.keys(mine).filter((key) => key in theirs);
+  const clashText = (of: SettingsDraft) =>
+    Object.fromEntries(clashes.map((key) => [key, settingsBody(of)[key as keyof SettingsInput]]));
+  const changes = stale ? changedFields(clashText(settingsDraftOf(stale.current)), clashText(draft)) : [];
 
-  async function save(event: FormEvent) {
+  /** Sends the fields changed here, as a change of the settings of `version`. */
+  async function send(version: string, kept: string[] = []) {
+    const fields = Object.keys(mine).length > 0 ? mine : settingsBody(draft);
+    let refused: { message: string; current: Settings } | null = null;
+    const ok = await action.run(SAVE, FAILED, async () => {
+      try {
+        const answer = await adminRequest<Settings>('/api/settings', { method: 'PUT', json: { ...fields, version } });
+        const next = settingsDraftOf(answer);
+        setDraft(next);
+        setBase({ draft: next, version: versionOf(answer) });
+        onSettings(answer);
+      } catch (error) {
+        refused = staleSaveOf<Settings>(error);
+        if (!refused) throw error;
+      }
+    });
+    if (refused) return mergeOrAsk(refused);
+    setStale(null);
+    if (ok) setSaved(kept.length > 0 ? `Saved. The changes made meanwhile to ${kept.join(', ')} were kept.` : 'Saved.');
+  }
+
+  /**
+   * Someone saved the settings since this form was opened. When they changed other fields than
+   * this form did, both are kept: the fields changed here are sent again on their version.
+   * Otherwise the person chooses.
+   */
+  async function mergeOrAsk(refused: { message: string; current: Settings }) {
+    const theirFields = Object.keys(changedSettings(settingsDraftOf(refused.current), base.draft));
+    if (theirFields.some((key) => key in mine)) return setStale(refused);
+    setBase({ draft: settingsDraftOf(refused.current), version: versionOf(refused.current) });
+    await send(
+      versionOf(refused.current),
+      theirFields.map((key) => fieldLabel(key).toLowerCase()),
+    );
+  }
+
+  /** Takes the settings as saved now, with this form's other changes kept and its own text beside. */
+  function takeTheirs(current: Settings) {
+    const now = settingsDraftOf(current);
+    setYours(changes);
+    setDraft({
+      ...now,
+      ...Object.fromEntries(Object.entries(draft).filter(([key]) => key in mine && !clashes.includes(key))),
+    });
+    setBase({ draft: now, version: versionOf(current) });
+    setStale(null);
+    onSettings(current);
+  }
+
+  function save(event: FormEvent) {
     event.preventDefault();
+    setSaved(null);
     const problem = settingsProblem(draft);
     if (problem) return action.refuse(SAVE, FAILED, problem);
-    const ok = await action.run(SAVE, FAILED, async () => {
-      const answer = await adminRequest<Settings>('/api/settings', { method: 'PUT', json: settingsBody(draft) });
-      const next = settingsDraftOf(answer);
-      setDraft(next);
-      setSavedDraft(next);
-      onSettings(answer);
-    });
-    setSaved(ok);
+    void send(base.version);
   }
 
   return (
@@ -60,6 +123,17 @@ export const SiteSettingsSection = memo(function SiteSettingsSection({
       summary="The school's name, contact details and the texts of the About, Why and Academic Corner pages. Saved together with the button at the end."
     >
       <form className="settings-form" onSubmit={save} noValidate aria-label="School details">
+        <EditingNow target="settings" what="the school details" />
+        {stale && (
+          <StaleSaveNotice
+            stale={stale}
+            changes={changes}
+            busy={action.busy}
+            onUseTheirs={() => takeTheirs(stale.current)}
+            onSaveMine={() => void send(versionOf(stale.current))}
+          />
+        )}
+        <YourText changes={yours} />
         <Group title="School">
           <Text
             id="school-name"
@@ -389,6 +463,7 @@ export const SiteSettingsSection = memo(function SiteSettingsSection({
         {saved && !changed && (
           <p className="notice notice-success" role="status">
             The school details are saved. The site is being republished with them.
+            {saved !== 'Saved.' && ` ${saved.slice('Saved. '.length)}`}
           </p>
         )}
         <div className="form-actions settings-actions">

@@ -12,10 +12,16 @@ const ENABLE = 'enable';
 const DISABLE = 'disable';
 
 /**
- * The current administrator's two-factor login: set it up (scan the QR code, or type the key,
- * then confirm with a code), or turn it off with a code. `onChanged` reloads the accounts.
+ * The signed-in account's two-factor login: set it up (scan the QR code, or type the key, then
+ * confirm with a code), or turn it off with a code. `onChanged` reloads what shows its state.
  */
-export function TwoFactorSettings({ account, onChanged }: { account: AccountSummary; onChanged: () => Promise<void> }) {
+export function TwoFactorSettings({
+  account,
+  onChanged,
+}: {
+  account: Pick<AccountSummary, 'username' | 'twoFactor'>;
+  onChanged: () => Promise<void>;
+}) {
   const action = useAction();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [code, setCode] = useState('');

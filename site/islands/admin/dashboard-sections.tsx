@@ -4,10 +4,14 @@
  */
 import type { ReactNode } from 'react';
 import type { Alumni } from '../../contract/alumni.ts';
+import type { AdminSession } from '../../contract/api.ts';
 import type { InboxMessage } from '../../contract/contact.ts';
 import type { SiteContent } from '../../contract/content.ts';
 import type { Page } from '../../contract/pages.ts';
+import type { Publication } from '../../contract/publication.ts';
+import { may, type Permission, ROLE_DUTIES, ROLE_NAMES, type Role } from '../../contract/roles.ts';
 import type { Settings } from '../../contract/settings.ts';
+import { waitingForReview } from '../../lib/publication-state.ts';
 import { type AccountsList, AccountsSection } from './AccountsSection.tsx';
 import { ActivitySection } from './ActivitySection.tsx';
 import { type AlumniList, AlumniSection } from './AlumniSection.tsx';
@@ -21,7 +25,9 @@ import { LeadershipSection } from './LeadershipSection.tsx';
 import { LogosSection } from './LogosSection.tsx';
 import { NEWS } from './news.tsx';
 import { PagesSection } from './PagesSection.tsx';
+import { Panel } from './Panel.tsx';
 import { SiteSettingsSection } from './SiteSettingsSection.tsx';
+import { TwoFactorSettings } from './TwoFactorSettings.tsx';
 import type { useContentDocument } from './use-content-document.ts';
 import type { useMessageSaver } from './use-message-saver.ts';
 
@@ -33,6 +39,10 @@ export interface DashboardState {
   onSettings: (settings: Settings) => void;
   onPages: (pages: Page[]) => void;
   username: string;
+  role: Role;
+  /** The signed-in account as the server last described it, and a way to ask again. */
+  session: AdminSession;
+  reloadSession: () => Promise<void>;
   alumni: AlumniList;
   onAlumni: (alumni: Alumni[]) => void;
   reloadAlumni: () => void;
@@ -47,6 +57,10 @@ export interface DashboardSection {
   /** Its address (`#id`) and the id of its view. */
   id: string;
   label: string;
+  /** Who sees it: the accounts whose role may do this (site/contract/roles.ts)… */
+  permission: Permission;
+  /** …unless their role may also do this (they find the same elsewhere). */
+  unless?: Permission;
   render: (state: DashboardState) => ReactNode;
   /** A number worth the administrator's attention (new messages, registrations awaiting approval). */
   count?: (state: DashboardState) => { value: number; meaning: string } | null;
@@ -56,6 +70,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
   {
     id: 'site',
     label: 'School details',
+    permission: 'content',
     render: (s) => (
       <>
         <SiteSettingsSection settings={s.content.settings} onSettings={s.onSettings} />
@@ -66,6 +81,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
   {
     id: 'leadership',
     label: 'Leadership',
+    permission: 'content',
     render: (s) => (
       <LeadershipSection
         content={s.content}
@@ -77,18 +93,24 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
   {
     id: 'events',
     label: 'Events',
+    permission: 'drafts',
     render: (s) => (
       <ItemsSection kind={EVENTS} items={s.content.events} onItems={(events) => s.document.saved({ events })} />
     ),
+    count: (s) => waitingCount(s, s.content.events),
   },
   {
     id: 'news',
     label: 'News',
+    permission: 'drafts',
     render: (s) => <ItemsSection kind={NEWS} items={s.content.news} onItems={(news) => s.document.saved({ news })} />,
+    count: (s) => waitingCount(s, s.content.news),
   },
   {
     id: 'galleries',
     label: 'Galleries',
+    permission: 'drafts',
+    count: (s) => waitingCount(s, s.content.homegallery, s.content.gallery),
     render: (s) => (
       <>
         <GallerySection
@@ -107,6 +129,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
   {
     id: 'circulars',
     label: 'Circulars',
+    permission: 'drafts',
     render: (s) => (
       <ItemsSection
         kind={CIRCULARS}
@@ -114,17 +137,26 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
         onItems={(circulars) => s.document.saved({ circulars })}
       />
     ),
+    count: (s) => waitingCount(s, s.content.circulars),
   },
-  { id: 'pages', label: 'Pages', render: (s) => <PagesSection pages={s.content.pages} onPages={s.onPages} /> },
+  {
+    id: 'pages',
+    label: 'Pages',
+    permission: 'content',
+    render: (s) => <PagesSection pages={s.content.pages} onPages={s.onPages} />,
+    count: (s) => waitingCount(s, s.content.pages),
+  },
   {
     id: 'inbox',
     label: 'Inbox',
+    permission: 'personalData',
     render: (s) => <InboxSection onMessages={s.onInbox} />,
     count: (s) => s.inbox && { value: s.inbox.filter((message) => !message.read).length, meaning: 'unread' },
   },
   {
     id: 'alumni',
     label: 'Alumni',
+    permission: 'personalData',
     render: (s) => <AlumniSection list={s.alumni} onAlumni={s.onAlumni} onRetry={s.reloadAlumni} />,
     count: (s) =>
       s.alumni.ok
@@ -134,6 +166,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
   {
     id: 'accounts',
     label: 'Accounts',
+    permission: 'accounts',
     render: (s) => (
       <>
         <AccountsSection username={s.username} list={s.accounts} onAccounts={s.onAccounts} />
@@ -142,15 +175,40 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     ),
   },
   {
+    id: 'account',
+    label: 'Your account',
+    permission: 'signedIn',
+    unless: 'accounts',
+    render: (s) => (
+      <Panel
+        id="account"
+        title="Your account"
+        summary={`Signed in as ${s.username}: ${ROLE_NAMES[s.role]}. ${ROLE_DUTIES[s.role]}.`}
+      >
+        <TwoFactorSettings account={s.session} onChanged={s.reloadSession} />
+      </Panel>
+    ),
+  },
+  {
     id: 'history',
     label: 'History',
+    permission: 'history',
     render: (s) => <HistorySection onRestored={(restored, etag) => s.document.saved(restored, etag)} />,
   },
 ];
 
-export const DEFAULT_SECTION = DASHBOARD_SECTIONS[0]!;
+/** Drafts waiting for a reviewer, counted for those who review. */
+function waitingCount(s: DashboardState, ...lists: readonly (readonly Pick<Publication, 'status'>[])[]) {
+  return may(s.role, 'publish') ? { value: waitingForReview(...lists), meaning: 'to review' } : null;
+}
 
-/** The section whose id is `id`, or the first one for an unknown or empty id. */
-export function sectionNamed(id: string): DashboardSection {
-  return DASHBOARD_SECTIONS.find((section) => section.id === id) ?? DEFAULT_SECTION;
+/** The sections the role `role` may use, in the navigation's order. */
+export const sectionsFor = (role: Role) =>
+  DASHBOARD_SECTIONS.filter(
+    (section) => may(role, section.permission) && !(section.unless && may(role, section.unless)),
+  );
+
+/** The section of `sections` whose id is `id`, or the first one for an unknown or empty id. */
+export function sectionNamed(sections: readonly DashboardSection[], id: string): DashboardSection {
+  return sections.find((section) => section.id === id) ?? sections[0]!;
 }

@@ -8,8 +8,14 @@ export interface ContentVersion {
   etag: string | null;
 }
 
-export async function fetchContent(): Promise<ContentVersion> {
-  const { body, headers } = await adminExchange<SiteContent>('/api/content');
+/**
+ * Where the dashboard reads the content: all of it, drafts and their state included, for those who
+ * write it; what is public for the others (the Office role needs only the school's name and zone).
+ */
+export const contentPath = (writes: boolean) => (writes ? '/api/admin/content' : '/api/content');
+
+export async function fetchContent(path: string): Promise<ContentVersion> {
+  const { body, headers } = await adminExchange<SiteContent>(path);
   return { content: body, etag: headers.get('ETag') };
 }
 
@@ -27,7 +33,7 @@ export interface ContentDocument {
  * once; the ETag is only replaced by answers about the whole document, so after any other change
  * the next whole-document write is refused (412) and made again on fresh content.
  */
-export function useContentDocument(initial: ContentVersion, onSaved: () => void) {
+export function useContentDocument(initial: ContentVersion, path: string, onSaved: () => void) {
   const [content, setContent] = useState(initial.content);
   const latest = useRef(initial);
   const onSavedRef = useRef(onSaved);
@@ -46,7 +52,7 @@ export function useContentDocument(initial: ContentVersion, onSaved: () => void)
         onSavedRef.current();
       },
       async reload() {
-        replace(await fetchContent());
+        replace(await fetchContent(path));
       },
     };
   });

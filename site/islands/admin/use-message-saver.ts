@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { LeadershipRole, SiteContent } from '../../contract/content.ts';
+import { LEADERSHIP_ROLES, type LeadershipRole, messageField, type SiteContent } from '../../contract/content.ts';
 import { adminExchange } from '../../lib/admin-api.ts';
 import { LatestWinsSaver, type SaveState } from '../../lib/admin-latest-wins.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -17,14 +17,18 @@ export interface MessageStatus {
  * Leadership messages save as they are typed: PATCH /api/content with the typed texts alone (a few
  * hundred bytes, whatever the size of the site), one request at a time, the newest text winning
  * (LatestWinsSaver). Each goes with If-Match; when someone changed the content meanwhile (412), it
- * is fetched again and the request is made once more.
+ * is fetched again: if that change was to another part, the request is made once more; if someone
+ * else changed the same message, nothing is sent over it and the person is told who and when (the
+ * next keystroke then saves over it, on purpose).
  */
 export function useMessageSaver(document: ContentDocument) {
   const [statuses, setStatuses] = useState<Partial<Record<MessageField, MessageStatus>>>({});
+  // Each message as this tab last knew it stored: what a change by someone else is told from.
+  const [known] = useState(() => new Map<MessageField, string>());
   const [saver] = useState(
     () =>
       new LatestWinsSaver<MessageField>(
-        (changes) => patchMessages(document, changes),
+        (changes) => patchMessages(document, changes, known),
         (field, state, error) =>
           setStatuses((all) => ({
             ...all,
@@ -44,7 +48,10 @@ export function useMessageSaver(document: ContentDocument) {
 
   return {
     statuses,
-    edit: (field: MessageField, text: string) => saver.edit(field, text),
+    edit: (field: MessageField, text: string) => {
+      if (!known.has(field)) known.set(field, document.latest().content[field]);
+      saver.edit(field, text);
+    },
     dismiss: (field: MessageField) =>
       setStatuses((all) => ({ ...all, [field]: all[field] && { ...all[field], failure: null } })),
     /** Resolves when every text typed so far has been sent. */
@@ -52,7 +59,11 @@ export function useMessageSaver(document: ContentDocument) {
   };
 }
 
-async function patchMessages(document: ContentDocument, changes: Partial<Record<MessageField, string>>) {
+async function patchMessages(
+  document: ContentDocument,
+  changes: Partial<Record<MessageField, string>>,
+  known: Map<MessageField, string>,
+) {
   const patch = () => {
     const { etag } = document.latest();
     return adminExchange<Partial<SiteContent>>('/api/content', {
@@ -67,9 +78,36 @@ async function patchMessages(document: ContentDocument, changes: Partial<Record<
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 412)) throw error;
     await document.reload();
+    refuseOverOthers(document.latest().content, changes, known);
     answer = await patch();
   }
+  for (const field of Object.keys(changes) as MessageField[]) known.set(field, changes[field]!);
   document.saved(answer.body, answer.headers.get('ETag'));
+}
+
+/**
+ * Throws when someone else saved one of these messages since this tab last knew it: their text is
+ * not written over unseen. From now on this tab knows theirs, so the next change saves over it.
+ */
+function refuseOverOthers(
+  content: SiteContent,
+  changes: Partial<Record<MessageField, string>>,
+  known: Map<MessageField, string>,
+) {
+  for (const role of LEADERSHIP_ROLES) {
+    const field = messageField(role);
+    const stored = content[field];
+    if (!(field in changes) || !known.has(field) || known.get(field) === stored) continue;
+    known.set(field, stored);
+    const stamp = content.leadershipUpdated?.[role];
+    const who = stamp
+      ? `${stamp.by} changed this message at ${new Date(stamp.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`
+      : 'Someone changed this message';
+    throw new ApiError(
+      412,
+      `${who} while you were typing, so your text was not saved over theirs. Your text is still here: type on to save it over theirs, or reload the page to see theirs.`,
+    );
+  }
 }
 
 export type MessageSaver = ReturnType<typeof useMessageSaver>;

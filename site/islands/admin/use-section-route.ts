@@ -7,16 +7,21 @@ import { type DashboardSection, sectionNamed } from './dashboard-sections.tsx';
  * the fragment never reaches the server, and the browser itself keeps each view in its history,
  * so links, the back button and bookmarks need no code beyond listening to `hashchange`.
  */
-export function useSectionRoute(): { section: DashboardSection; navigated: number } {
-  const [state, setState] = useState(() => ({ section: sectionFromHash(), navigated: 0 }));
+export function useSectionRoute(sections: readonly DashboardSection[]): {
+  section: DashboardSection;
+  navigated: number;
+} {
+  const [state, setState] = useState(() => ({ section: sectionFromHash(sections), navigated: 0 }));
   useEffect(() => {
-    const follow = () => setState((previous) => ({ section: sectionFromHash(), navigated: previous.navigated + 1 }));
+    const follow = () =>
+      setState((previous) => ({ section: sectionFromHash(sections), navigated: previous.navigated + 1 }));
     window.addEventListener('hashchange', follow);
     return () => window.removeEventListener('hashchange', follow);
-  }, []);
+  }, [sections]);
   return state;
 }
 
-function sectionFromHash(): DashboardSection {
-  return sectionNamed(decodeURIComponent(window.location.hash.slice(1)));
+/** The section the address names, among those the signed-in role may use (the first one otherwise). */
+function sectionFromHash(sections: readonly DashboardSection[]): DashboardSection {
+  return sectionNamed(sections, decodeURIComponent(window.location.hash.slice(1)));
 }
