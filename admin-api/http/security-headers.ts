@@ -23,10 +23,27 @@ export const API_SECURITY_HEADERS = {
 /** Uploaded documents: shown by the browser's own viewer, in a sandbox, with no script of theirs run. */
 export const DOCUMENT_SECURITY_POLICY = `sandbox; ${API_SECURITY_HEADERS['content-security-policy']}`;
 
-/** Sets the headers on every API answer; an answer may only bring a stricter policy of its own. */
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** A page of the site answered by the API (a draft's preview): its own script and style policy. */
+    pagePolicy: string;
+  }
+}
+
+/**
+ * Sets the headers on every API answer; an answer may only bring a stricter policy of its own. A
+ * draft's preview is a page of the site, shown in a frame of the dashboard: it keeps the page's
+ * own policy, and only this origin may frame it.
+ */
 export const apiSecurityHeaders = createMiddleware(async (c, next) => {
   await next();
   const ownPolicy = c.res.headers.get('content-security-policy');
   for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) c.res.headers.set(name, value);
   if (ownPolicy === DOCUMENT_SECURITY_POLICY) c.res.headers.set('content-security-policy', ownPolicy);
+  const pagePolicy = c.get('pagePolicy');
+  if (pagePolicy && c.res.status === 200) {
+    c.res.headers.set('content-security-policy', `${pagePolicy}; frame-ancestors 'self'`);
+    c.res.headers.set('x-frame-options', 'SAMEORIGIN');
+    c.res.headers.set('referrer-policy', 'no-referrer');
+  }
 });

@@ -1,8 +1,8 @@
 /**
  * Who has what open in the dashboard, so two people editing the same thing see each other's name
- * ("Asha is editing this page"). Each open editor says so every few seconds; a name not heard of
- * for `ttlMs` is gone (a closed tab, a lost connection). Kept in memory: it is about the next
- * half-minute, never worth a write.
+ * ("Asha is editing this page"). Each open editor says so every few seconds; one not heard of for
+ * `ttlMs` is gone (a closed tab, a lost connection). A person may have several things open (in two
+ * tabs). Kept in memory: it is about the next half-minute, never worth a write.
  */
 export interface Presence {
   username: string;
@@ -11,6 +11,7 @@ export interface Presence {
 }
 
 interface Entry extends Presence {
+  accountId: string;
   target: string;
   seen: number;
 }
@@ -23,25 +24,23 @@ export class PresenceBoard {
     this.#ttlMs = ttlMs;
   }
 
-  /**
-   * Records that the account `accountId` (`username`) has `target` open now (null: nothing), and
-   * answers the others who have the same target open.
-   */
-  visit(accountId: string, username: string, target: string | null, now = Date.now()): Presence[] {
+  /** Records that `accountId` (`username`) has `target` open now; answers the others who have it open. */
+  visit(accountId: string, username: string, target: string, now = Date.now()): Presence[] {
     this.#forgetOld(now);
-    const before = this.#entries.get(accountId);
-    if (target === null) this.#entries.delete(accountId);
-    else {
-      const since = before?.target === target ? before.since : new Date(now).toISOString();
-      this.#entries.set(accountId, { username, target, since, seen: now });
-    }
-    if (target === null) return [];
-    return [...this.#entries]
-      .filter(([id, entry]) => id !== accountId && entry.target === target)
-      .map(([, { username: name, since }]) => ({ username: name, since }));
+    const key = `${accountId}\n${target}`;
+    const since = this.#entries.get(key)?.since ?? new Date(now).toISOString();
+    this.#entries.set(key, { accountId, username, target, since, seen: now });
+    return [...this.#entries.values()]
+      .filter((entry) => entry.target === target && entry.accountId !== accountId)
+      .map(({ username: name, since: from }) => ({ username: name, since: from }));
+  }
+
+  /** `accountId` closed `target`: the others stop seeing its name at once. */
+  leave(accountId: string, target: string): void {
+    this.#entries.delete(`${accountId}\n${target}`);
   }
 
   #forgetOld(now: number) {
-    for (const [id, entry] of this.#entries) if (now - entry.seen > this.#ttlMs) this.#entries.delete(id);
+    for (const [key, entry] of this.#entries) if (now - entry.seen > this.#ttlMs) this.#entries.delete(key);
   }
 }

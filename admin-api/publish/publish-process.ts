@@ -12,7 +12,7 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { build } from 'astro';
 import type { PreviousBuild } from './carry-over.ts';
-import { type RenderedSite, renderOnePage, renderSite } from './render-pages.ts';
+import { type RenderedPage, type RenderedSite, renderOnePage, renderSite } from './render-pages.ts';
 
 export type RendererRequest = PublishRequest | PageRequest;
 
@@ -41,7 +41,7 @@ export interface PublishRequest {
 }
 export type PublishReply =
   | { id: number; ok: true; site: RenderedSite }
-  | { id: number; ok: true; html: string | null }
+  | { id: number; ok: true; page: RenderedPage | null }
   | { id: number; ok: false; error: string };
 
 const root = process.cwd();
@@ -54,8 +54,8 @@ process.on('message', async (request: RendererRequest) => {
   try {
     await ensureCompiled(request.appDir);
     if (request.kind === 'page') {
-      const html = await renderOnePage(request.appDir, JSON.parse(request.content), request.path, request.siteUrl);
-      reply = { id: request.id, ok: true, html };
+      const page = await renderOnePage(request.appDir, JSON.parse(request.content), request.path, request.siteUrl);
+      reply = { id: request.id, ok: true, page };
     } else {
       const site = await renderSite(request.appDir, request.contentFile, request.outDir, {
         siteUrl: request.siteUrl,

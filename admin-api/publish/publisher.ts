@@ -9,7 +9,7 @@ import { type BuildFolder, BuildFolders, type BuildInfo, type PublishedSite, pub
 import type { PreviousBuild } from './carry-over.ts';
 import { buildFingerprint, codeFingerprint } from './fingerprint.ts';
 import { RebuildScheduler } from './rebuild-scheduler.ts';
-import type { RenderedSite } from './render-pages.ts';
+import type { RenderedPage, RenderedSite } from './render-pages.ts';
 import { SiteRenderer } from './site-renderer.ts';
 import { type SiteSnapshot, SnapshotLoader } from './static-site.ts';
 
@@ -39,7 +39,7 @@ export interface SiteBuilder {
    */
   render(contentFile: string, outDir: string, previous?: PreviousBuild): Promise<RenderedSite>;
   /** One page rendered from `content` (JSON), written nowhere (a preview); null when there is none. */
-  renderPage?(content: string, path: string): Promise<string | null>;
+  renderPage?(content: string, path: string): Promise<RenderedPage | null>;
   close(): Promise<void>;
 }
 
@@ -122,7 +122,7 @@ export class Publisher {
   }
 
   /** The page at `path` as `content` would show it, written nowhere: the preview of a draft. */
-  async preview(content: SiteContent, path: string): Promise<string | null> {
+  async preview(content: SiteContent, path: string): Promise<RenderedPage | null> {
     if (!this.#builder.renderPage) throw new Error('This publisher renders no single pages');
     return this.#builder.renderPage(JSON.stringify(content), path);
   }

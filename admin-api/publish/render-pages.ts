@@ -122,10 +122,16 @@ export async function renderOnePage(
   content: SiteContent,
   path: string,
   siteUrl = 'http://localhost',
-): Promise<string | null> {
+): Promise<RenderedPage | null> {
   const renderWith = await rendererOf(appDir);
   const page = await renderPage((request) => renderWith(request, content, siteUrl), path);
-  return page && 'html' in page ? page.html : null;
+  return page && 'html' in page ? page : null;
+}
+
+/** A page and the headers it must be served with (its Content-Security-Policy). */
+export interface RenderedPage {
+  html: string;
+  headers: Record<string, string>;
 }
 
 type Rendered = { html: string; headers: Record<string, string> } | { redirect: Redirect };

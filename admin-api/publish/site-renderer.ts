@@ -1,7 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import type { PreviousBuild } from './carry-over.ts';
 import type { PublishReply, RendererRequest } from './publish-process.ts';
-import type { RenderedSite } from './render-pages.ts';
+import type { RenderedPage, RenderedSite } from './render-pages.ts';
 
 export interface SiteRendererOptions {
   /** The project root (where astro.config.mjs is). */
@@ -39,10 +39,10 @@ export class SiteRenderer {
   }
 
   /** The page at `path` rendered from `content` (JSON), written nowhere; null when there is none. */
-  renderPage(content: string, path: string): Promise<string | null> {
+  renderPage(content: string, path: string): Promise<RenderedPage | null> {
     const { appDir, siteUrl } = this.#options;
     return this.#ask({ kind: 'page', id: this.#nextId++, appDir, content, path, siteUrl }).then(
-      (reply) => (reply as { html: string | null }).html,
+      (reply) => (reply as { page: RenderedPage | null }).page,
     );
   }
 

@@ -1,40 +1,84 @@
-import { Hono } from 'hono';
-import { PREVIEW_KINDS, previewContent } from '../../site/contract/public-content.ts';
+import { type Context, Hono } from 'hono';
+import { PREVIEW_KINDS, type PreviewKind, previewContent } from '../../site/contract/public-content.ts';
 import type { Publication } from '../../site/contract/publication.ts';
 import { may, refusal } from '../../site/contract/roles.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { type AdminEnv, permissions } from '../auth/require-admin.ts';
+import { type AdminEnv, authenticate, permissions } from '../auth/require-admin.ts';
+import { signPreviewToken, verifyPreviewToken } from '../auth/tokens.ts';
 import { HttpError } from '../http/errors.ts';
 import { oneOf } from '../http/path-params.ts';
+import type { AdminAccount } from '../store/admin-accounts.ts';
 
 const NOTHING_TO_PREVIEW = 'There is nothing to preview here (it may have been deleted)';
+const SIGN_IN = 'Please log in again: your session is missing or has expired.';
 
 /**
- * GET /api/admin/preview/{kind}/{id}: a draft as the public page will show it, rendered with the
- * site's layout from the content as it would be were the item published now (a page: its own
- * address; an item: its card and full text, site/pages/preview/). Only with a token, never
- * cached, never indexed. A Contributor previews its own items and what is published.
+ * A draft as the public page will show it, rendered with the site's layout from the content as it
+ * would be were the item published now (a page: at its own address; an item: its card and full
+ * text, site/pages/preview/). Never cached, never indexed, only for those who may see the draft:
+ *
+ * - GET /api/admin/preview/{kind}/{id} with the token as `Authorization: Bearer`, or with
+ *   `?t=` a preview token for that draft alone (a frame cannot send a header);
+ * - GET /api/admin/preview-link/{kind}/{id} → `{ url }`: that address with such a token, valid
+ *   for ten minutes, which the dashboard shows in a frame.
+ *
+ * A Contributor previews its own items and what is published; pages are the Editors'.
  */
 export function previewRoutes(deps: AppDeps) {
+  const { stores, jwtSecret } = deps;
   const allow = permissions(deps);
-  return new Hono<AdminEnv>().get('/admin/preview/:kind/:id', allow('drafts'), async (c) => {
-    const kind = oneOf(PREVIEW_KINDS, c.req.param('kind'), `One can preview only ${PREVIEW_KINDS.join(', ')}`);
-    const id = c.req.param('id');
-    const admin = c.get('admin');
-    const content = deps.stores.content.data;
-    if (kind === 'pages' && !may(admin.role, 'content')) throw new HttpError(403, refusal('content'));
-    if (kind !== 'pages' && !may(admin.role, 'content')) {
-      const item = (content[kind] as readonly (Publication & { _id: string })[]).find((one) => one._id === id);
-      if (item && item.status !== 'published' && item.author?.id !== admin._id) {
-        throw new HttpError(403, 'A Contributor can preview only their own drafts.');
-      }
-    }
-    const view = previewContent(content, kind, id, new Date());
-    const html = view && (await deps.publisher.preview?.(view, kind === 'pages' ? `/${id}` : `/preview/${kind}/${id}`));
-    if (!html) throw new HttpError(404, NOTHING_TO_PREVIEW);
-    return c.html(html.replace('<head>', '<head><meta name="robots" content="noindex">'), 200, {
-      'Cache-Control': 'no-store',
-      'X-Robots-Tag': 'noindex',
+  const targetOf = (c: Context) => {
+    const kind = oneOf(PREVIEW_KINDS, c.req.param('kind') ?? '', `One can preview only ${PREVIEW_KINDS.join(', ')}`);
+    return { kind, id: c.req.param('id') ?? '' };
+  };
+
+  return new Hono<AdminEnv>()
+    .get('/admin/preview-link/:kind/:id', allow('drafts'), (c) => {
+      const { kind, id } = targetOf(c);
+      const admin = c.get('admin');
+      mayPreview(admin, kind, id, stores.content.data);
+      const token = signPreviewToken(jwtSecret, admin._id, `${kind}/${id}`);
+      return c.json({ url: `/api/admin/preview/${kind}/${encodeURIComponent(id)}?t=${token}` });
+    })
+    .get('/admin/preview/:kind/:id', async (c) => {
+      const { kind, id } = targetOf(c);
+      const admin = authenticate(c, jwtSecret, stores.admins) ?? linkAccount(c, `${kind}/${id}`);
+      if (!admin) throw new HttpError(401, SIGN_IN);
+      if (!may(admin.role, 'drafts')) throw new HttpError(403, refusal('drafts'));
+      const content = stores.content.data;
+      mayPreview(admin, kind, id, content);
+      const view = previewContent(content, kind, id, new Date());
+      const page =
+        view && (await deps.publisher.preview?.(view, kind === 'pages' ? `/${id}` : `/preview/${kind}/${id}`));
+      if (!page) throw new HttpError(404, NOTHING_TO_PREVIEW);
+      const policy = page.headers['content-security-policy'];
+      if (policy) c.set('pagePolicy', policy);
+      // Shown, not run: the dashboard frames it in a sandbox, where its scripts would only be refused.
+      const html = page.html
+        .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+        .replace('<head>', '<head><meta name="robots" content="noindex">');
+      return c.html(html, 200, {
+        'Cache-Control': 'no-store',
+        'X-Robots-Tag': 'noindex',
+      });
     });
-  });
+
+  /** The account a preview link was made for, while it exists and its password is unchanged. */
+  function linkAccount(c: Context, target: string): AdminAccount | null {
+    const token = c.req.query('t');
+    const claims = token ? verifyPreviewToken(jwtSecret, token, target) : null;
+    const account = claims && stores.admins.data.admins.find((candidate) => candidate._id === claims.sub);
+    if (!account || claims.iat * 1000 < Date.parse(account.passwordChangedAt)) return null;
+    return account;
+  }
+}
+
+/** Refuses (403) a preview the account may not see: a page, or another's draft, for a Contributor. */
+function mayPreview(admin: AdminAccount, kind: PreviewKind, id: string, content: AppDeps['stores']['content']['data']) {
+  if (may(admin.role, 'content')) return;
+  if (kind === 'pages') throw new HttpError(403, refusal('content'));
+  const item = (content[kind] as readonly (Publication & { _id: string })[]).find((one) => one._id === id);
+  if (item && item.status !== 'published' && item.author?.id !== admin._id) {
+    throw new HttpError(403, 'A Contributor can preview only their own drafts.');
+  }
 }

@@ -23,13 +23,6 @@ export async function adminRequest<T>(path: string, options: AdminOptions = {}):
   return (await adminExchange<T>(path, options)).body;
 }
 
-/** A page only those signed in may see (a draft's preview), as text. */
-export async function adminText(path: string): Promise<string> {
-  const response = await signedInFetch(path);
-  if (!response.ok) throw new ApiError(response.status, serverMessage(await response.json().catch(() => null)));
-  return response.text();
-}
-
 /** POST /api/upload: an image, answered with its reference. */
 export const uploadImage = (file: File, onProgress: (sent: number) => void) =>
   upload<ImageRef>('/api/upload', file, onProgress);
@@ -82,7 +75,7 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** A GET with the token that is not JSON (a file, a page); a 401 ends the session. */
+/** A GET with the token whose answer is not JSON (a file); a 401 ends the session. */
 async function signedInFetch(path: string): Promise<Response> {
   const token = adminSession.token();
   let response: Response;

@@ -7,7 +7,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { PreviewKind } from '../../contract/public-content.ts';
 import { type Publication, type Status, versionOf } from '../../contract/publication.ts';
-import { adminRequest, adminText } from '../../lib/admin-api.ts';
+import { adminRequest } from '../../lib/admin-api.ts';
 import { failureMessage } from '../../lib/api-client.ts';
 import { itemState } from '../../lib/publication-state.ts';
 import { CloseButton, Modal } from '../parts/Modal.tsx';
@@ -132,47 +132,46 @@ function ReturnForm({
   );
 }
 
-/** "Preview": how the public page will show the item, rendered by the server with the site's layout. */
+/**
+ * "Preview": how the public page will show the item, rendered by the server with the site's layout,
+ * in a frame (at a link good for this preview alone, for ten minutes: a frame cannot send the token).
+ */
 export function PreviewButton({ kind, id, title }: { kind: PreviewKind; id: string; title: string }) {
-  const [state, setState] = useState<{ html: string } | { error: string } | 'loading' | null>(null);
+  const [state, setState] = useState<{ url: string } | { error: string } | 'loading' | null>(null);
   const headingId = useId();
 
   async function open() {
     setState('loading');
     try {
-      setState({ html: await adminText(`/api/admin/preview/${kind}/${encodeURIComponent(id)}`) });
+      setState(await adminRequest<{ url: string }>(`/api/admin/preview-link/${kind}/${encodeURIComponent(id)}`));
     } catch (error) {
       setState({ error: failureMessage(error, 'Failed to load the preview') });
     }
   }
 
+  const shown = state !== null && state !== 'loading' ? state : null;
   return (
     <>
       <button type="button" className="secondary" onClick={() => void open()} disabled={state === 'loading'}>
-        {state === 'loading' ? 'Loading preview…' : 'Preview'}
+        {state === 'loading' ? 'Opening preview…' : 'Preview'}
       </button>
-      <Modal
-        open={state !== null && state !== 'loading'}
-        onClose={() => setState(null)}
-        labelledBy={headingId}
-        className="preview-modal"
-      >
+      <Modal open={shown !== null} onClose={() => setState(null)} labelledBy={headingId} className="preview-modal">
         <CloseButton onClose={() => setState(null)} />
         <h2 id={headingId} className="preview-title">
           Preview: {title}
         </h2>
-        {state !== null && state !== 'loading' && 'error' in state && (
+        {shown && 'error' in shown && (
           <p className="notice notice-error" role="alert">
-            {state.error}
+            {shown.error}
           </p>
         )}
-        {state !== null && state !== 'loading' && 'html' in state && (
+        {shown && 'url' in shown && (
           <iframe
             className="preview-frame"
             title={`How the public page will show ${title}`}
-            srcDoc={state.html}
-            // The page is shown, not run: its links and scripts stay inert inside the dashboard.
-            sandbox=""
+            src={shown.url}
+            // Shown, not run: the page's own scripts and links stay inert inside the dashboard.
+            sandbox="allow-same-origin"
           />
         )}
       </Modal>
