@@ -6,11 +6,16 @@ import { Alert, type Failure, failureOf } from './Alert.tsx';
 import { DownloadButton } from './DownloadButton.tsx';
 import { loadHistory, restoreVersion } from './history-api.ts';
 import { Panel } from './Panel.tsx';
+import { useSignedIn } from './signed-in.ts';
 import { useSchoolTimeZone } from './time-zone.ts';
 
-/** Earlier versions of the content, newest first, each with Restore; and the backup download. */
+/**
+ * Earlier versions of the content, newest first, each with Restore; and, for Administrators (a
+ * backup holds everyone's personal data and the accounts), the backup download.
+ */
 export function HistorySection({ onRestored }: { onRestored: (content: SiteContent, etag: string | null) => void }) {
   const timeZone = useSchoolTimeZone();
+  const signedIn = useSignedIn();
   const [entries, setEntries] = useState<HistoryList | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [status, setStatus] = useState('');
@@ -49,7 +54,9 @@ export function HistorySection({ onRestored }: { onRestored: (content: SiteConte
         <button type="button" className="secondary" onClick={() => void load()}>
           Refresh
         </button>
-        <DownloadButton path="/api/admin/backup" fileName="school-backup.tar.gz" label="Download backup" />
+        {signedIn.may('accounts') && (
+          <DownloadButton path="/api/admin/backup" fileName="school-backup.tar.gz" label="Download backup" />
+        )}
       </div>
       <p role="status" aria-live="polite">
         {status}
