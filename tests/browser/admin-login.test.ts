@@ -130,13 +130,15 @@ describe('dashboard session', () => {
 
   it("shows 'Failed to load content' with Retry when the content cannot be loaded", async () => {
     const { page, expectNoProblems, close } = await loggedInPage();
-    await page.route('**/api/content', (route) => route.fulfill({ status: 500, json: { message: 'Broken' } }));
+    // The dashboard reads the content with its drafts (GET /api/admin/content).
+    const content = /\/api\/(admin\/)?content$/;
+    await page.route(content, (route) => route.fulfill({ status: 500, json: { message: 'Broken' } }));
     await page.goto(`${site.url}/admin/dashboard`);
     const failure = page.getByRole('alert');
     await failure.waitFor();
     expect(await failure.textContent()).toContain('Failed to load content');
 
-    await page.unroute('**/api/content');
+    await page.unroute(content);
     await page.getByRole('button', { name: 'Retry' }).click();
     await page.getByRole('heading', { name: 'Logos' }).waitFor();
     expectNoProblems();

@@ -171,7 +171,7 @@ function AddAccountForm({ onAdded }: { onAdded: () => Promise<void> }) {
     });
     if (done) {
       setAdded(
-        `The account "${checked.data.username}" (${ROLE_NAMES[role]}) was added. Give its password to its owner in person.`,
+        `The account "${checked.data.username}" was added, as ${ROLE_NAMES[role]}. Give its password to its owner in person.`,
       );
       setUsername('');
       setPassword('');

@@ -136,7 +136,17 @@ function ReturnForm({
  * "Preview": how the public page will show the item, rendered by the server with the site's layout,
  * in a frame (at a link good for this preview alone, for ten minutes: a frame cannot send the token).
  */
-export function PreviewButton({ kind, id, title }: { kind: PreviewKind; id: string; title: string }) {
+export function PreviewButton({
+  kind,
+  id,
+  title,
+  label = 'Preview',
+}: {
+  kind: PreviewKind;
+  id: string;
+  title: string;
+  label?: string;
+}) {
   const [state, setState] = useState<{ url: string } | { error: string } | 'loading' | null>(null);
   const headingId = useId();
 
@@ -153,7 +163,7 @@ export function PreviewButton({ kind, id, title }: { kind: PreviewKind; id: stri
   return (
     <>
       <button type="button" className="secondary" onClick={() => void open()} disabled={state === 'loading'}>
-        {state === 'loading' ? 'Opening preview…' : 'Preview'}
+        {state === 'loading' ? 'Opening preview…' : label}
       </button>
       <Modal open={shown !== null} onClose={() => setState(null)} labelledBy={headingId} className="preview-modal">
         <CloseButton onClose={() => setState(null)} />

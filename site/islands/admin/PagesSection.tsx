@@ -218,7 +218,7 @@ export const PagesSection = memo(function PagesSection({
           <button type="submit" disabled={action.busy}>
             {action.label(SAVE, 'Save page', 'Saving…')}
           </button>
-          <PreviewButton kind="pages" id={slug} title={stored.title} />
+          <PreviewButton kind="pages" id={slug} title={stored.title} label="Show as published" />
           <a className="button secondary" href={`/${slug}`} target="_blank" rel="noopener">
             View page
           </a>

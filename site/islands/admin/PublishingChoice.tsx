@@ -55,7 +55,7 @@ export function PublishingChoice({
   const options: { id: PublishingChoiceId; label: string }[] = signedIn.may('publish')
     ? [
         { id: 'now', label: 'Publish now' },
-        ...(schedule ? [{ id: 'later' as const, label: 'Publish at a set time' }] : []),
+        ...(schedule ? [{ id: 'later' as const, label: 'Publish later' }] : []),
         { id: 'draft', label: 'Keep as a draft' },
         ...(choice === 'review' ? [{ id: 'review' as const, label: 'Leave waiting for review' }] : []),
       ]
@@ -86,7 +86,7 @@ export function PublishingChoice({
       {choice === 'later' && (
         <div className="field">
           <label className="field-label" htmlFor={`${idPrefix}-publish-at`}>
-            Publish on (school time)
+            Goes live on (school clock)
           </label>
           <input
             id={`${idPrefix}-publish-at`}
