@@ -19,6 +19,7 @@ beforeAll(async () => {
     ['asha', 'contributor'],
     ['ravi', 'editor'],
     ['meera', 'editor'],
+    ['priya', 'office'],
   ] as const) {
     const password = `${username}-password-1`;
     const created = await site.asAdmin('POST', '/api/admin/create', { json: { username, password, role } });
@@ -39,7 +40,7 @@ async function dashboardOf(username: string, section: string): Promise<WatchedPa
 const navLinks = async (watched: WatchedPage) =>
   watched.page.getByRole('navigation', { name: 'Dashboard sections' }).locator('a span:first-child').allTextContents();
 
-describe('a Contributor and an Editor', () => {
+describe('a Contributor, an Editor and the Office', () => {
   it('shows each only the sections of their role', async () => {
     const contributor = await dashboardOf('asha', 'events');
     expect(await navLinks(contributor)).toEqual(['Events', 'News', 'Galleries', 'Circulars', 'Your account']);
@@ -60,6 +61,12 @@ describe('a Contributor and an Editor', () => {
       'History',
     ]);
     await editor.close();
+
+    const office = await dashboardOf('priya', 'inbox');
+    expect(await navLinks(office)).toEqual(['Inbox', 'Alumni', 'Your account']);
+    await office.page.getByRole('heading', { name: 'Inbox', level: 2 }).waitFor();
+    office.expectNoProblems();
+    await office.close();
   });
 
   it("takes a Contributor's event through review: sent, previewed, approved, then public", async () => {
