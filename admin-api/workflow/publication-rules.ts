@@ -23,7 +23,7 @@ export interface StatusChange extends PublicationRequest {
   note?: string | undefined;
 }
 
-const NOT_YOURS = 'Only an Administrator or an Editor can change a published item or a draft someone else wrote.';
+const NOT_YOURS = 'Only Administrator or Editor accounts can change a published item or a draft someone else wrote.';
 
 /** A new item as `actor` writes it: its state, and its author. */
 export function newItem<T extends Publication>(item: T, requested: PublicationRequest, actor: Actor): T {
