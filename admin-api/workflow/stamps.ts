@@ -40,9 +40,12 @@ export function stampChanges(next: SiteContent, previous: SiteContent, by: strin
   const leaders = LEADERSHIP_ROLES.filter(
     (role) => next[messageField(role)] !== previous[messageField(role)] || !sameImage(next, previous, role),
   );
+  // Who changed each leader's part is the server's to say, never what a client sent (PUT /api/content).
+  if (previous.leadershipUpdated) result.leadershipUpdated = previous.leadershipUpdated;
+  else delete result.leadershipUpdated;
   if (leaders.length > 0) {
     const before = previous.leadershipUpdated ?? {};
-    result.leadershipUpdated = { ...next.leadershipUpdated };
+    result.leadershipUpdated = { ...before };
     for (const role of leaders) {
       result.leadershipUpdated[role] = { at: laterThan(before[role], now), by };
     }

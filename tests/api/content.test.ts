@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testServer } from '../support/harness.ts';
-import { buildStatus, content, uploaded } from './helpers.ts';
+import { buildStatus, changedBy, content, uploaded } from './helpers.ts';
 import { solidImage } from './test-images.ts';
 
 const site = testServer({ admin: true });
@@ -47,8 +47,14 @@ describe('PUT /api/content', () => {
     const text = 'Dear parents,\nour new science block opens in June. <b>Welcome!</b>';
     const answer = await putContent({ ...before, headmistressMessage: text });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ ...before, headmistressMessage: text });
-    expect(await content(site.url)).toEqual(answer.body);
+    // Staff answers also say who last changed each leader's message (never public).
+    expect(answer.body).toEqual({
+      ...before,
+      headmistressMessage: text,
+      leadershipUpdated: { headmistress: changedBy('admin').updated },
+    });
+    expect((await site.asAdmin('GET', '/api/admin/content')).body).toEqual(answer.body);
+    expect(await content(site.url)).toEqual({ ...before, headmistressMessage: text });
   });
 
   it('drops unknown fields, and __proto__ in the body has no effect', async () => {
@@ -70,10 +76,27 @@ describe('PUT /api/content', () => {
       'description',
       'image',
       'location',
+      'publishAt',
+      'status',
       'time',
       'title',
+      'updated',
     ]);
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+  });
+
+  it("says itself who last changed each leader's message: a client cannot", async () => {
+    const stored = (await site.asAdmin('GET', '/api/admin/content')).body;
+    const forged = { president: { at: '2099-01-01T00:00:00.000Z', by: 'mallory' } };
+    const unchanged = await putContent({ ...stored, leadershipUpdated: forged });
+    expect(unchanged.status).toBe(200);
+    expect(unchanged.body.leadershipUpdated).toEqual(stored.leadershipUpdated);
+    const changed = await putContent({ ...stored, secretaryMessage: 'From the secretary', leadershipUpdated: forged });
+    expect(changed.status).toBe(200);
+    expect(changed.body.leadershipUpdated).toEqual({
+      ...stored.leadershipUpdated,
+      secretary: changedBy('admin').updated,
+    });
   });
 
   it('refuses a document that breaks the schema or names an image that is not stored, changing nothing', async () => {
