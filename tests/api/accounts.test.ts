@@ -6,8 +6,10 @@ const site = testServer({ admin: true });
 const login = (username: string, password: string) =>
   site.call<{ token: string }>('POST', '/api/admin/login', { json: { username, password } });
 
-async function addAccount(username: string, password = `${username}-password`) {
-  const created = await site.asAdmin('POST', '/api/admin/create', { json: { username, password } });
+/** A new account: an Editor unless `role` says otherwise (the default of POST /api/admin/create). */
+async function addAccount(username: string, role?: 'administrator') {
+  const password = `${username}-password`;
+  const created = await site.asAdmin('POST', '/api/admin/create', { json: { username, password, role } });
   expect(created.status).toBe(201);
 }
 
@@ -18,8 +20,14 @@ describe('GET /api/admin/accounts', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(answer.body).toEqual([
-      { username: 'admin', createdAt: expect.any(String), lastLoginAt: expect.any(String), twoFactor: false },
-      { username: 'lister', createdAt: expect.any(String), lastLoginAt: null, twoFactor: false },
+      {
+        username: 'admin',
+        role: 'administrator',
+        createdAt: expect.any(String),
+        lastLoginAt: expect.any(String),
+        twoFactor: false,
+      },
+      { username: 'lister', role: 'editor', createdAt: expect.any(String), lastLoginAt: null, twoFactor: false },
     ]);
     for (const account of answer.body) expect(Object.keys(account).sort()).toEqual(Object.keys(answer.body[0]).sort());
     expect(JSON.stringify(answer.body)).not.toMatch(/argon|hash|password|secret/i);
@@ -89,8 +97,8 @@ describe('DELETE /api/admin/accounts/{username}', () => {
   });
 
   it('leaves one of two administrators removing each other at the same moment', async () => {
-    await addAccount('rival-a');
-    await addAccount('rival-b');
+    await addAccount('rival-a', 'administrator');
+    await addAccount('rival-b', 'administrator');
     const [a, b] = [
       (await login('rival-a', 'rival-a-password')).body.token,
       (await login('rival-b', 'rival-b-password')).body.token,

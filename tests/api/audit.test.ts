@@ -8,7 +8,10 @@ let admin: string;
 let deputy: string;
 beforeAll(async () => {
   admin = site.token;
-  await site.asAdmin('POST', '/api/admin/create', { json: { username: 'deputy', password: 'deputy-password' } });
+  // A second Administrator: it approves alumni and adds accounts below.
+  await site.asAdmin('POST', '/api/admin/create', {
+    json: { username: 'deputy', password: 'deputy-password', role: 'administrator' },
+  });
   deputy = (await site.call('POST', '/api/admin/login', { json: { username: 'deputy', password: 'deputy-password' } }))
     .body.token;
 });

@@ -95,7 +95,12 @@ describe('administrator accounts', () => {
     expect(changed).toMatchObject({ status: 200, body: { token: expect.any(String) } });
     expect((await site.call('GET', '/api/admin/session', { token: own })).status).toBe(401);
     const session = await site.call('GET', '/api/admin/session', { token: changed.body.token });
-    expect(session.body).toEqual({ username: 'admin', usesDefaultPassword: false });
+    expect(session.body).toEqual({
+      username: 'admin',
+      role: 'administrator',
+      usesDefaultPassword: false,
+      twoFactor: false,
+    });
     const oldPassword = await site.call('POST', '/api/admin/login', {
       json: { username: 'admin', password: 'admin123' },
     });

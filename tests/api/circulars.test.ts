@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { defaultCirculars } from '../../admin-api/store/default-circulars.ts';
 import { testServer } from '../support/harness.ts';
-import { content } from './helpers.ts';
+import { asPublic, content, PUBLISHED, writtenBy } from './helpers.ts';
 import { pdfFile, uploadedDocument } from './test-documents.ts';
 
 const site = testServer({ admin: true });
@@ -48,9 +48,11 @@ describe('POST /api/circulars', () => {
       date: '2025-04-20',
       description: 'School closes on 25 April.',
       document: { documentId: document.documentId, originalName: 'summer.pdf' },
+      ...PUBLISHED,
+      ...writtenBy('admin'),
     });
     expect(answer.body.map((c: Circular) => c.date)).toEqual(['2025-04-20', '2025-02-10', '2024-09-16', '2024-05-27']);
-    expect(await circulars()).toEqual(answer.body);
+    expect(await circulars()).toEqual(answer.body.map(asPublic));
   });
 
   it('takes a circular without description or document', async () => {
@@ -119,8 +121,10 @@ describe('PUT and DELETE /api/circulars/{id}', () => {
       date: '2025-11-01',
       description: 'Sweaters from 1 November.',
       document: null,
+      ...PUBLISHED,
+      ...writtenBy('admin'),
     });
-    expect(await circulars()).toEqual(answer.body);
+    expect(await circulars()).toEqual(answer.body.map(asPublic));
     expect(await api('PUT', `/api/circulars/${target!._id}`, { title: '' })).toMatchObject({
       status: 400,
       body: { message: REQUIRED },
@@ -131,7 +135,7 @@ describe('PUT and DELETE /api/circulars/{id}', () => {
     const before = await circulars();
     const target = before.find((c) => c.title === 'Winter uniform')!;
     const answer = await api('DELETE', `/api/circulars/${target._id}`);
-    expect(answer).toEqual({
+    expect({ ...answer, body: answer.body.map(asPublic) }).toEqual({
       status: 200,
       body: before.filter((c) => c._id !== target._id),
       headers: expect.anything(),

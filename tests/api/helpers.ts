@@ -2,6 +2,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
+import { expect } from 'vitest';
 import { type ApiAnswer, call } from '../support/api.ts';
 
 /** POST /api/upload with `bytes` as the form field `file`, as the dashboard sends it. */
@@ -73,4 +74,49 @@ export async function buildStatus(base: string, token: string) {
   return (
     await call<{ live: boolean; buildCount: number; state: string }>(base, 'GET', '/api/admin/build-status', { token })
   ).body;
+}
+
+const ACCOUNT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** An item written without a word about publishing, by an Administrator or an Editor: public at once. */
+export const PUBLISHED = { status: 'published', publishAt: null } as const;
+
+/** What staff answers show of the last change of something: who made it, at some moment. */
+export const changedBy = (username: string) => ({ updated: { at: expect.stringMatching(INSTANT), by: username } });
+
+/** What staff answers show of an item `username` wrote and was the last to change. */
+export const writtenBy = (username: string) => ({
+  author: { id: expect.stringMatching(ACCOUNT_ID), username },
+  ...changedBy(username),
+});
+
+/**
+ * `item` of a staff answer as visitors get it: without the fields only staff see (who wrote and
+ * changed it, a reviewer's note). Comparing a public answer with it checks they are not there.
+ */
+export function asPublic<T extends object>(item: T): Omit<T, 'author' | 'updated' | 'reviewNote'> {
+  const {
+    author: _author,
+    updated: _updated,
+    reviewNote: _note,
+    ...visible
+  } = item as T & {
+    author?: unknown;
+    updated?: unknown;
+    reviewNote?: unknown;
+  };
+  return visible;
+}
+
+/**
+ * The stored `content` of a site where everything is published, as visitors get it: without who
+ * wrote and changed each part (items, pages, logos, the school details, each leader's message).
+ */
+export function asPublicContent<T extends Record<string, unknown>>(content: T): Record<string, unknown> {
+  const { leadershipUpdated: _leadershipUpdated, ...visible } = content;
+  const lists = ['logos', 'events', 'news', 'gallery', 'homegallery', 'circulars', 'pages'] as const;
+  const result: Record<string, unknown> = { ...visible, settings: asPublic(content.settings as object) };
+  for (const key of lists) result[key] = (content[key] as object[]).map(asPublic);
+  return result;
 }

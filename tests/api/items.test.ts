@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { dateInZone } from '../../site/contract/dates.ts';
 import { school } from '../public/default-school.ts';
 import { testServer } from '../support/harness.ts';
-import { content, uploaded } from './helpers.ts';
+import { asPublic, changedBy, content, PUBLISHED, uploaded, writtenBy } from './helpers.ts';
 import { solidImage } from './test-images.ts';
 
 const site = testServer({ admin: true });
@@ -59,8 +59,14 @@ describe('events', () => {
     const answer = await api('POST', '/api/events', { ...sportsDay, image: picture });
     expect(answer.status).toBe(201);
     const added = answer.body.at(-1);
-    expect(added).toEqual({ ...sportsDay, image: picture, _id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
-    expect((await content(site.url)).events).toEqual(answer.body);
+    expect(added).toEqual({
+      ...sportsDay,
+      image: picture,
+      _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      ...PUBLISHED,
+      ...writtenBy('admin'),
+    });
+    expect((await content(site.url)).events).toEqual(answer.body.map(asPublic));
     id = added._id;
   });
 
@@ -112,7 +118,19 @@ describe('events', () => {
     );
     const added = answer.body.at(-1);
     expect(added._id).not.toBe(id);
-    expect(Object.keys(added).sort()).toEqual(['_id', 'date', 'description', 'image', 'location', 'time', 'title']);
+    expect(Object.keys(added).sort()).toEqual([
+      '_id',
+      'author',
+      'date',
+      'description',
+      'image',
+      'location',
+      'publishAt',
+      'status',
+      'time',
+      'title',
+      'updated',
+    ]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
@@ -128,7 +146,7 @@ describe('events', () => {
       title: 'Sports day (moved)',
       date: '2031-01-22',
     });
-    expect((await content(site.url)).events).toEqual(answer.body);
+    expect((await content(site.url)).events).toEqual(answer.body.map(asPublic));
     await expectRefused('PUT', `/api/events/${id}`, [
       [{ title: 'x', description: 'y' }, 'Title, description and date are required'],
     ]);
@@ -144,7 +162,7 @@ describe('events', () => {
     const remaining = await api('DELETE', `/api/events/${id}`);
     expect(remaining.status).toBe(200);
     expect(remaining.body.map((e: { _id: string }) => e._id)).not.toContain(id);
-    expect((await content(site.url)).events).toEqual(remaining.body);
+    expect((await content(site.url)).events).toEqual(remaining.body.map(asPublic));
     expect(await api('DELETE', `/api/events/${id}`)).toMatchObject({
       status: 404,
       body: { message: 'This event no longer exists' },
@@ -180,8 +198,10 @@ describe('news', () => {
       expiryDate: null,
       priority: 'medium',
       image: null,
+      ...PUBLISHED,
+      ...writtenBy('admin'),
     });
-    expect((await content(site.url)).news).toEqual(answer.body);
+    expect((await content(site.url)).news).toEqual(answer.body.map(asPublic));
   });
 
   it('refuses news without title or description, a wrong priority, or an expiry before publishing', async () => {
@@ -234,7 +254,7 @@ describe('news', () => {
 
     const remaining = await api('DELETE', `/api/news/${_id}`);
     expect(remaining.body.map((n: { _id: string }) => n._id)).not.toContain(_id);
-    expect((await content(site.url)).news).toEqual(remaining.body);
+    expect((await content(site.url)).news).toEqual(remaining.body.map(asPublic));
     await expectGone('DELETE', (id) => `/api/news/${id}`, 'This news item no longer exists');
   });
 
@@ -266,8 +286,8 @@ describe('logos', () => {
   it('adds a logo from an uploaded image and deletes it, answering the logo list', async () => {
     const added = await api('POST', '/api/logos', picture);
     expect(added.status).toBe(201);
-    expect(added.body).toEqual([{ _id: expect.any(String), ...picture }]);
-    expect((await content(site.url)).logos).toEqual(added.body);
+    expect(added.body).toEqual([{ _id: expect.any(String), ...picture, ...changedBy('admin') }]);
+    expect((await content(site.url)).logos).toEqual(added.body.map(asPublic));
 
     await expectRefused('POST', '/api/logos', [
       [{}, 'An image is required'],
@@ -295,9 +315,11 @@ describe('home gallery and gallery', () => {
         _id: expect.any(String),
         imageId: picture.imageId,
         caption: 'Our new library',
+        ...PUBLISHED,
+        ...writtenBy('admin'),
       });
       const stored = await content(site.url);
-      expect(stored[list]).toEqual(added.body);
+      expect(stored[list]).toEqual(added.body.map(asPublic));
 
       await expectRefused('POST', `/api/${list}`, [
         [{ ...picture }, captionMessage],
@@ -324,7 +346,12 @@ describe('leadership images', () => {
       expect(set.status).toBe(200);
       expect(set.body[`${role}Image`]).toEqual(picture);
       expect(set.body.presidentMessage).toEqual(expect.any(String));
-      expect(await content(site.url)).toEqual(set.body);
+      // Staff answers say who last changed each leader's photo; visitors get the photo alone.
+      expect(set.body.leadershipUpdated[role]).toEqual(changedBy('admin').updated);
+      expect((await site.asAdmin('GET', '/api/admin/content')).body).toEqual(set.body);
+      const visible = await content(site.url);
+      expect(visible[`${role}Image`]).toEqual(picture);
+      expect(visible).not.toHaveProperty('leadershipUpdated');
     }
     for (const role of roles) {
       const removed = await api('DELETE', `/api/person-image/${role}`);

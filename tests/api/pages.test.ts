@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { PAGE_SLUGS } from '../../site/contract/pages.ts';
 import { testServer } from '../support/harness.ts';
-import { content } from './helpers.ts';
+import { asPublic, changedBy, content, PUBLISHED } from './helpers.ts';
 
 const site = testServer({ admin: true });
 
@@ -20,7 +20,8 @@ describe('GET /api/pages', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.map((page: { slug: string }) => page.slug)).toEqual([...PAGE_SLUGS]);
     for (const page of answer.body) {
-      expect(Object.keys(page)).toEqual(['slug', 'title', 'body']);
+      expect(Object.keys(page)).toEqual(['slug', 'title', 'body', 'status', 'publishAt']);
+      expect(page).toMatchObject(PUBLISHED);
       expect(page.title.length, page.slug).toBeGreaterThan(0);
       expect(page.body.length, page.slug).toBeGreaterThan(200);
     }
@@ -49,8 +50,10 @@ describe('PUT /api/pages/{slug}', () => {
       slug: 'admissions',
       title: 'Admissions 2026-27',
       body: '## Apply by 31 January\n\n- Class 1\n- Class 11\n\n**Forms** at the [office](/contact).',
+      ...PUBLISHED,
+      ...changedBy('admin'),
     });
-    expect((await pagesNow())[0]).toEqual(answer.body);
+    expect((await pagesNow())[0]).toEqual(asPublic(answer.body));
     expect((await pagesNow())[1].slug).toBe('privacy');
 
     await site.waitUntilLive();

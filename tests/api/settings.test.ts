@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../admin-api/store/default-settings.ts';
 import { dateInZone } from '../../site/contract/dates.ts';
 import { testServer } from '../support/harness.ts';
-import { content } from './helpers.ts';
+import { changedBy, content } from './helpers.ts';
 
 const site = testServer({ admin: true });
 
@@ -64,7 +64,8 @@ describe('PUT /api/settings', () => {
       officeHours: [{ days: 'Mon-Sat', hours: '8:30 AM-3:30 PM' }],
       social: { ...before.social, linkedin: 'https://www.linkedin.com/school/sunridge-valley-example', x: '' },
     };
-    expect(answer.body).toEqual(expected);
+    // Staff answers also say who last changed the details (never public).
+    expect(answer.body).toEqual({ ...expected, ...changedBy('admin') });
     expect(await settingsNow()).toEqual(expected);
 
     await site.waitUntilLive();

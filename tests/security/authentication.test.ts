@@ -130,6 +130,24 @@ async function administratorCalls(base: string, token: string): Promise<Record<s
     'GET /api/admin/history/:version': { path: `/api/admin/history/${version}` },
     'POST /api/admin/history/:version/restore': { path: `/api/admin/history/${version}/restore` },
     'GET /api/admin/backup': { path: '/api/admin/backup' },
+    // Roles, drafts, review and scheduling, and who else is editing (issue 20).
+    'GET /api/admin/content': { path: '/api/admin/content' },
+    'GET /api/admin/preview/:kind/:id': { path: `/api/admin/preview/events/${eventId}` },
+    'GET /api/admin/preview-link/:kind/:id': { path: `/api/admin/preview-link/events/${eventId}` },
+    'GET /api/admin/presence': { path: '/api/admin/presence?editing=settings' },
+    'PUT /api/admin/accounts/:username': { path: '/api/admin/accounts/removable', json: { role: 'office' } },
+    'PUT /api/events/:id/status': { path: `/api/events/${eventId}/status`, json: { status: 'draft' } },
+    'PUT /api/news/:id/status': { path: `/api/news/${newsId}/status`, json: { status: 'review' } },
+    'PUT /api/circulars/:id/status': {
+      path: `/api/circulars/${circularId}/status`,
+      json: { status: 'published', publishAt: '2031-01-10T08:00' },
+    },
+    'PUT /api/gallery/:id/status': { path: `/api/gallery/${photoId}/status`, json: { status: 'draft' } },
+    'PUT /api/homegallery/:id/status': {
+      path: `/api/homegallery/${homePhotoId}/status`,
+      json: { status: 'published' },
+    },
+    'PUT /api/pages/:slug/status': { path: '/api/pages/privacy/status', json: { status: 'published' } },
   };
 }
 

@@ -11,6 +11,8 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
+import type { SiteContent } from '../../site/contract/content.ts';
+import { dateInZone, timeInZone } from '../../site/contract/dates.ts';
 import { uploaded } from '../api/helpers.ts';
 import { pdfFile, uploadedDocument } from '../api/test-documents.ts';
 import { animatedGif, solidImage } from '../api/test-images.ts';
@@ -95,7 +97,7 @@ async function check(plan: Planned): Promise<void> {
     case 'written': {
       expect({ ...seen, written: answer.status < 300 }, answer.text.slice(0, 300)).toEqual({ ...seen, written: true });
       const expected = plan.expect.effect(parse(before), parse(after));
-      expect(parse(after)).toEqual(expected);
+      expect(withoutBookkeeping(parse(after))).toEqual(withoutBookkeeping(expected));
       if (plan.expect.accounts === 'new pending two-factor secret') {
         const withoutPending = (files: Record<string, string>) =>
           accounts(files).map(({ pendingTwoFactorSecret: _pending, ...rest }) => rest);
@@ -116,9 +118,90 @@ async function check(plan: Planned): Promise<void> {
     case 'answered':
       expect(seen).toEqual({ ...seen, status: plan.expect.status });
       expect(after).toEqual(before);
-      tally.add(`uploads: ${plan.label}`);
+      tally.add(`${plan.label === 'change own role' ? 'role changes' : 'uploads'}: ${plan.label}`);
+      return;
+    case 'stale': {
+      const { unit } = plan.expect;
+      expect(seen).toEqual({ ...seen, status: 412 });
+      expect(jsonOf(answer), JSON.stringify(seen)).toEqual({
+        message: expect.stringMatching(/Nothing was saved: reload to see that change first\.$/),
+        changedBy: unit.updated?.by ?? null,
+        changedAt: unit.updated?.at ?? null,
+        version: unit.updated?.at ?? 'original',
+        current: unit,
+      });
+      expect(after, JSON.stringify(seen)).toEqual(before);
+      tally.add('attacks refused: stale version');
+      tally.add('attacks refused, all kinds');
+    }
   }
 }
+
+/**
+ * `stored` without the server's bookkeeping, which the models of the writes leave out: who wrote
+ * each item (`author`) and who last changed it and when (`updated`: on items, pages, logos and the
+ * settings; `leadershipUpdated` for the leaders' messages and photos), a reviewer's note
+ * (`reviewNote`), and the text a waiting page keeps showing visitors (`live`). The server stamps
+ * them on every change, at a moment the model cannot know; the tests of issue 20 check them
+ * (tests/api/drafts.test.ts, tests/api/stale-saves.test.ts, admin-api/workflow/stamps.test.ts).
+ * Everything else of every write is compared.
+ */
+function withoutBookkeeping(stored: Stored): Stored {
+  const strip = <T extends object>(unit: T): T => {
+    const { author: _a, updated: _u, reviewNote: _n, live: _l, ...rest } = unit as T & Record<string, unknown>;
+    return rest as T;
+  };
+  const { leadershipUpdated: _leadershipUpdated, ...content } = stored.content;
+  return {
+    ...stored,
+    content: {
+      ...content,
+      settings: strip(content.settings),
+      logos: content.logos.map(strip),
+      events: content.events.map(strip),
+      news: content.news.map(strip),
+      circulars: content.circulars.map(strip),
+      gallery: content.gallery.map(strip),
+      homegallery: content.homegallery.map(strip),
+      pages: content.pages.map(strip) as SiteContent['pages'],
+    },
+  };
+}
+
+/**
+ * What visitors may see of `content` at `now`, as issue 20 says: only items and pages published
+ * with no time to go live or one that has come (the school's wall-clock time), a waiting page with
+ * the text it had when last public (`live`), and nothing of who wrote or changed what.
+ */
+function visibleAt(content: SiteContent, now: Date): unknown {
+  const { timeZone } = content.settings;
+  const at = `${dateInZone(now, timeZone)}T${timeInZone(now, timeZone)}`;
+  const isPublic = (unit: { status: string; publishAt: string | null }) =>
+    unit.status === 'published' && (unit.publishAt === null || unit.publishAt <= at);
+  const visible = <T extends { status: string; publishAt: string | null }>(items: readonly T[]) =>
+    items.filter(isPublic).map(withoutPrivateFields);
+  const { leadershipUpdated: _leadershipUpdated, ...rest } = content;
+  return {
+    ...rest,
+    settings: withoutPrivateFields(content.settings),
+    logos: content.logos.map(withoutPrivateFields),
+    events: visible(content.events),
+    news: visible(content.news),
+    circulars: visible(content.circulars),
+    gallery: visible(content.gallery),
+    homegallery: visible(content.homegallery),
+    pages: content.pages.map((page) => {
+      if (isPublic(page)) return withoutPrivateFields(page);
+      expect(page.live, `the text visitors keep reading of ${page.slug}`).toBeDefined();
+      return { slug: page.slug, ...page.live, status: 'published', publishAt: null };
+    }),
+  };
+}
+
+const withoutPrivateFields = <T extends object>(unit: T) => {
+  const { author: _a, updated: _u, reviewNote: _n, live: _l, ...rest } = unit as T & Record<string, unknown>;
+  return rest;
+};
 
 it('knows every write of the API (a new one cannot be left out)', () => {
   const writes = apiCalls().filter((name) => !name.startsWith('GET '));
@@ -156,7 +239,10 @@ it(`survives ${RUNS} cases of attacks, writes and damaged images, changing only 
 
   expect(site.server.process.exitCode).toBeNull();
   expect(site.server.output()).not.toMatch(/^(GET|POST|PUT|DELETE|PATCH) \S+ failed:/m);
-  expect((await site.call('GET', '/api/content')).body).toEqual(parse(await storedFiles(site.dataDir)).content);
+  // Staff read what is stored; visitors what is public now, without drafts or private fields.
+  const { content } = parse(await storedFiles(site.dataDir));
+  expect((await site.asAdmin('GET', '/api/admin/content')).body).toEqual(content);
+  expect((await site.call('GET', '/api/content')).body).toEqual(visibleAt(content, new Date()));
   // Nothing was written beside the data and uploads folders.
   expect((await readdir(join(site.dataDir, '..'))).sort()).toEqual(['data', 'uploads']);
   // Whatever was accepted can be published: the site is rebuilt with all of it.

@@ -11,6 +11,8 @@ import {
   ITEM_ID_ROUTES,
   jsonText,
   nested,
+  PUBLICATION_LISTS,
+  type PublicationList,
   parses,
   ROLE_ROUTES,
   SLUG_ROUTES,
@@ -26,6 +28,15 @@ const fieldOf = (route: string) => fc.constantFrom(...Object.keys(BODY_ROUTES[ro
 const routeWithRequired = fc.constantFrom(
   ...BODY_ROUTE_NAMES.filter((route) => BODY_ROUTES[route]!.required?.length !== 0),
 );
+
+/** The saves that may say the version they started from, and the unit each replaces. */
+const STALE_ROUTES = [
+  'PUT /api/settings',
+  'PUT /api/pages/:slug',
+  'PUT /api/pages/:slug/status',
+  ...(['events', 'news', 'circulars'] as const).map((list) => `PUT /api/${list}/:id`),
+  ...PUBLICATION_LISTS.map((list) => `PUT /api/${list}/:id/status`),
+];
 
 export const attack = fc.oneof(
   fc.record({
@@ -119,6 +130,21 @@ export const attack = fc.oneof(
     code: fc.stringMatching(/^\d{6}$/),
   }),
   fc.record({ attack: fc.constant('account not removable' as const), username: badUsername }),
+  // The suite's own account is the last Administrator (409); any other name is unknown (404).
+  fc.record({
+    attack: fc.constant('role not changeable' as const),
+    username: badUsername,
+    role: fc.constantFrom('editor', 'contributor', 'office'),
+  }),
+  fc.record({
+    attack: fc.constant('stale version' as const),
+    route: fc.constantFrom(...STALE_ROUTES),
+    version: fc.oneof(
+      fc.constantFrom('original', '2020-01-01T00:00:00.000Z', ''),
+      fc.string({ unit: 'grapheme-ascii', maxLength: 30 }).map((version) => version.replace(/["\\]/g, '')),
+    ),
+    via: fc.constantFrom('body', 'If-Match'),
+  }),
 );
 export type Attack = typeof attack extends fc.Arbitrary<infer A> ? A : never;
 
@@ -220,6 +246,31 @@ export function planAttack(a: Attack, c: Context): Planned {
       return refused(json(BODY_ROUTES['PUT /api/content']!, jsonText(c.content), { 'If-Match': a.etag }));
     case 'wrong two-factor code': {
       return refused(json(BODY_ROUTES[a.route]!, jsonText({ code: wrongCode(a.code, c.pendingSecret) })));
+    }
+    case 'role not changeable': {
+      const route = ID_ROUTES['PUT /api/admin/accounts/:username']!;
+      return refused({
+        method: route.method,
+        path: route.path(a.username),
+        headers: { Authorization: `Bearer ${c.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ role: a.role }),
+      });
+    }
+    case 'stale version': {
+      // The unit each save replaces: the settings, the page the route names, the list's first item.
+      const list = /^PUT \/api\/(\w+)\/:id/.exec(a.route)?.[1] as PublicationList | undefined;
+      const unit = a.route.includes('/pages/')
+        ? c.content.pages.find((page) => page.slug === 'privacy')!
+        : list
+          ? c.content[list][0]
+          : c.content.settings;
+      if (!unit) return planAttack({ attack: 'bad id', route: a.route, id: crypto.randomUUID() }, c);
+      const current = unit.updated?.at ?? 'original';
+      const version = a.version === current ? `${a.version}x` : a.version;
+      const route = BODY_ROUTES[a.route]!;
+      const body = { ...route.body(c), ...(a.via === 'body' ? { version } : {}) };
+      const request = json(route, jsonText(body), a.via === 'If-Match' ? { 'If-Match': `"${version}"` } : {});
+      return { label: a.attack, request, expect: { kind: 'stale', unit } };
     }
     case 'account not removable': {
       const route = ID_ROUTES['DELETE /api/admin/accounts/:username']!;

@@ -44,7 +44,12 @@ export type Expectation =
     }
   | { kind: 'anything but a server error' }
   /** Exactly this status, and no stored document changed (uploads are files of their own). */
-  | { kind: 'answered'; status: number };
+  | { kind: 'answered'; status: number }
+  /**
+   * A save from an older version: refused with 412, saying who changed the unit, when, its version
+   * and the unit as it is now (`unit`, as stored), and nothing changed.
+   */
+  | { kind: 'stale'; unit: { updated?: { at: string; by: string } | undefined } };
 
 export interface Planned {
   label: string;
@@ -75,7 +80,10 @@ export type Kind =
   | 'list'
   | 'object'
   | 'socialLinks'
-  | 'timeZone';
+  | 'timeZone'
+  | 'status'
+  | 'publishAt'
+  | 'role';
 export interface Field {
   kind: Kind;
   max?: number;
@@ -92,6 +100,12 @@ export interface BodyRoute {
 }
 
 const text = (max?: number): Field => ({ kind: 'text', max });
+/** What a write of an item or a page may say about publishing: its state, and when it goes live. */
+const PUBLICATION_FIELDS: Record<string, Field> = { status: { kind: 'status' }, publishAt: { kind: 'publishAt' } };
+/** The version a save started from, sent back (a stale one is refused with 412). */
+export const VERSION_FIELDS: Record<string, Field> = { version: text(100) };
+/** PUT /api/{list}/{id}/status and PUT /api/pages/{slug}/status: a change of state alone. */
+export const STATUS_FIELDS: Record<string, Field> = { ...PUBLICATION_FIELDS, note: text(1000), ...VERSION_FIELDS };
 export const EVENT_FIELDS: Record<string, Field> = {
   title: text(200),
   description: text(5000),
@@ -99,6 +113,7 @@ export const EVENT_FIELDS: Record<string, Field> = {
   time: { kind: 'time' },
   location: text(200),
   image: { kind: 'optionalImageRef' },
+  ...PUBLICATION_FIELDS,
 };
 export const NEWS_FIELDS: Record<string, Field> = {
   title: text(200),
@@ -107,11 +122,14 @@ export const NEWS_FIELDS: Record<string, Field> = {
   expiryDate: { kind: 'nullableDate' },
   priority: { kind: 'priority' },
   image: { kind: 'optionalImageRef' },
+  ...PUBLICATION_FIELDS,
 };
 export const PHOTO_FIELDS: Record<string, Field> = {
   imageId: { kind: 'imageId' },
   originalName: text(255),
   caption: text(200),
+  // Photos wait for review, but are not scheduled.
+  status: { kind: 'status' },
 };
 export const IMAGE_FIELDS: Record<string, Field> = { imageId: { kind: 'imageId' }, originalName: text(255) };
 export const ALUMNI_FIELDS: Record<string, Field> = {
@@ -132,6 +150,7 @@ export const CIRCULAR_FIELDS: Record<string, Field> = {
   date: { kind: 'date' },
   description: text(5000),
   document: { kind: 'optionalDocumentRef' },
+  ...PUBLICATION_FIELDS,
 };
 export const CONTACT_FIELDS: Record<string, Field> = {
   name: text(120),
@@ -171,7 +190,7 @@ export const SETTINGS_FIELDS: Record<string, Field> = {
   leaderNames: { kind: 'object' },
   timeZone: { kind: 'timeZone' },
 };
-export const PAGE_FIELDS: Record<string, Field> = { title: text(120), body: text(50_000) };
+export const PAGE_FIELDS: Record<string, Field> = { title: text(120), body: text(50_000), ...PUBLICATION_FIELDS };
 
 export const ALUMNUS = {
   fullName: 'Fuzz Alumnus',
@@ -193,6 +212,9 @@ export const CONTACT = {
 export const CIRCULAR = { title: 'Fuzz circular', date: '2031-05-05' };
 
 const anyId = (list: readonly { _id: string }[]) => list[0]?._id ?? crypto.randomUUID();
+/** The lists whose items wait for publishing, each with a PUT /api/{list}/{id}/status. */
+export const PUBLICATION_LISTS = ['events', 'news', 'circulars', 'gallery', 'homegallery'] as const;
+export type PublicationList = (typeof PUBLICATION_LISTS)[number];
 export const EVENT = { title: 'Fuzz event', description: 'Sent by the fuzzer', date: '2031-05-05' };
 const news = { title: 'Fuzz news', description: 'Sent by the fuzzer' };
 
@@ -231,14 +253,14 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
   'PUT /api/events/:id': {
     method: 'PUT',
     path: (c) => `/api/events/${anyId(c.content.events)}`,
-    fields: EVENT_FIELDS,
+    fields: { ...EVENT_FIELDS, ...VERSION_FIELDS },
     body: () => EVENT,
   },
   'POST /api/news': { method: 'POST', path: () => '/api/news', fields: NEWS_FIELDS, body: () => news },
   'PUT /api/news/:id': {
     method: 'PUT',
     path: (c) => `/api/news/${anyId(c.content.news)}`,
-    fields: NEWS_FIELDS,
+    fields: { ...NEWS_FIELDS, ...VERSION_FIELDS },
     body: () => news,
   },
   'POST /api/homegallery': {
@@ -258,7 +280,7 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
   'PUT /api/settings': {
     method: 'PUT',
     path: () => '/api/settings',
-    fields: SETTINGS_FIELDS,
+    fields: { ...SETTINGS_FIELDS, ...VERSION_FIELDS },
     body: () => ({ phone: '+91 80 4000 1234', officeHours: [{ days: 'Mon-Fri', hours: '8:00 AM-4:00 PM' }] }),
     // Any subset may be sent: none is required.
     required: [],
@@ -266,7 +288,7 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
   'PUT /api/pages/:slug': {
     method: 'PUT',
     path: () => '/api/pages/privacy',
-    fields: PAGE_FIELDS,
+    fields: { ...PAGE_FIELDS, ...VERSION_FIELDS },
     body: () => ({ title: 'Privacy Policy', body: '## What we keep\n\nAs little as we can.' }),
   },
   'POST /api/alumni': { method: 'POST', path: () => '/api/alumni', fields: ALUMNI_FIELDS, body: () => ALUMNUS },
@@ -286,9 +308,35 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
   'PUT /api/circulars/:id': {
     method: 'PUT',
     path: (c) => `/api/circulars/${anyId(c.content.circulars)}`,
-    fields: CIRCULAR_FIELDS,
+    fields: { ...CIRCULAR_FIELDS, ...VERSION_FIELDS },
     body: (c) => ({ ...CIRCULAR, document: c.document }),
     required: ['title', 'date'],
+  },
+  ...Object.fromEntries(
+    PUBLICATION_LISTS.map((list): [string, BodyRoute] => [
+      `PUT /api/${list}/:id/status`,
+      {
+        method: 'PUT',
+        path: (c) => `/api/${list}/${anyId(c.content[list])}/status`,
+        fields: STATUS_FIELDS,
+        body: () => ({ status: 'published' }),
+        required: ['status'],
+      },
+    ]),
+  ),
+  'PUT /api/pages/:slug/status': {
+    method: 'PUT',
+    path: () => '/api/pages/privacy/status',
+    fields: STATUS_FIELDS,
+    body: () => ({ status: 'published' }),
+    required: ['status'],
+  },
+  // The suite's own account, the only Administrator: it stays one (another role is refused, 409).
+  'PUT /api/admin/accounts/:username': {
+    method: 'PUT',
+    path: () => '/api/admin/accounts/admin',
+    fields: { role: { kind: 'role' } },
+    body: () => ({ role: 'administrator' }),
   },
   'POST /api/contact': { method: 'POST', path: () => '/api/contact', fields: CONTACT_FIELDS, body: () => CONTACT },
   'PUT /api/admin/messages/:id': {
@@ -370,6 +418,22 @@ export const ID_ROUTES: Record<
     method: 'PUT',
     path: (slug) => `/api/pages/${slug}`,
     body: () => ({ title: 'Hacked', body: 'x' }),
+  },
+  ...Object.fromEntries(
+    PUBLICATION_LISTS.map((list) => [
+      `PUT /api/${list}/:id/status`,
+      { method: 'PUT', path: (id: string) => `/api/${list}/${id}/status`, body: () => ({ status: 'published' }) },
+    ]),
+  ),
+  'PUT /api/pages/:slug/status': {
+    method: 'PUT',
+    path: (slug) => `/api/pages/${slug}/status`,
+    body: () => ({ status: 'published' }),
+  },
+  'PUT /api/admin/accounts/:username': {
+    method: 'PUT',
+    path: (name) => `/api/admin/accounts/${name}`,
+    body: () => ({ role: 'editor' }),
   },
 };
 export const ITEM_ID_ROUTES = Object.keys(ID_ROUTES).filter((name) => name.includes(':id'));

@@ -1,7 +1,7 @@
 /** Values for the fuzzing: text as anyone types it, dates, and every kind of wrong value and id. */
 import fc from 'fast-check';
 import { LEADERSHIP_ROLES } from '../../../site/contract/content.ts';
-import { dateInZone } from '../../../site/contract/dates.ts';
+import { dateInZone, timeInZone } from '../../../site/contract/dates.ts';
 import { PAGE_SLUGS } from '../../../site/contract/pages.ts';
 import type { Kind } from './routes.ts';
 
@@ -46,6 +46,37 @@ export const dateInput = fc.oneof(
     return { sent, stored: (_timeZone: string) => sent };
   }),
   day.map((date) => ({ sent: date.toISOString(), stored: (timeZone: string) => dateInZone(date, timeZone) })),
+);
+/** Minutes after midnight as `HH:MM`. */
+const clock = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+
+/**
+ * A time to go live as a client sends it: the school's wall-clock `YYYY-MM-DDTHH:MM` (seconds
+ * allowed, and dropped), or an instant with `Z` or an offset; with the wall-clock time the school
+ * stores for it, read in its time zone.
+ */
+export const publishAtInput = fc.oneof(
+  fc.tuple(day, fc.integer({ min: 0, max: 1439 })).map(([date, minute]) => {
+    const sent = `${date.toISOString().slice(0, 10)}T${clock(minute)}`;
+    return { sent, stored: (_timeZone: string) => sent };
+  }),
+  fc.tuple(day, fc.integer({ min: 0, max: 1439 }), fc.integer({ min: 0, max: 59 })).map(([date, minute, second]) => {
+    const local = `${date.toISOString().slice(0, 10)}T${clock(minute)}`;
+    return { sent: `${local}:${String(second).padStart(2, '0')}`, stored: (_timeZone: string) => local };
+  }),
+  fc
+    .tuple(day, fc.integer({ min: 0, max: 86_399 }), fc.constantFrom('Z', '+05:30', '-08:00', '+14:00'))
+    .map(([date, second, zone]) => {
+      const instant = new Date(date.getTime() + second * 1000);
+      const hours = zone === 'Z' ? 0 : Number(zone.slice(0, 3));
+      const offsetMinutes = hours * 60 + Math.sign(hours) * (zone === 'Z' ? 0 : Number(zone.slice(4)));
+      const wallClock = new Date(instant.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 19);
+      return {
+        sent: `${wallClock}${zone}`,
+        stored: (timeZone: string) => `${dateInZone(instant, timeZone)}T${timeInZone(instant, timeZone)}`,
+      };
+    }),
 );
 export const timeInput = fc
   .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
@@ -126,6 +157,24 @@ export const wrongValue: Record<Kind, fc.Arbitrary<unknown>> = {
     fc.record({ documentId: fc.constantFrom('../../data/admins.json', `${'0'.repeat(32)}.png`, 'x.pdf', '') }),
   ),
   subject: fc.oneof(NOT_TEXT, fc.constantFrom('Admission', 'fees', '', 'other ')),
+  status: fc.oneof(NOT_TEXT, fc.constantFrom('Published', 'live', 'scheduled', '', 'draft ', 'approved')),
+  // null is a valid time to go live (none): every other value that is not one is refused.
+  publishAt: fc.oneof(
+    NOT_TEXT.filter((value) => value !== null),
+    fc.constantFrom(
+      'tomorrow 08:00',
+      '2031-02-30T08:00',
+      '2031-01-01T24:00',
+      '2031-01-01T08:60',
+      '2031-01-01',
+      '2031-01-01T8:00',
+      '08:00',
+      '2031-01-01T08:00+5:30',
+      '2031-01-01 08:00',
+      '',
+    ),
+  ),
+  role: fc.oneof(NOT_TEXT, fc.constantFrom('Administrator', 'admin', 'owner', 'root', '', 'editor ', 'ADMINISTRATOR')),
   phone: fc.oneof(NOT_TEXT, fc.constantFrom('call me', '12', 'abcdefghij', '+91 98765 43210 ext. 55')),
 };
 

@@ -8,11 +8,12 @@ import type { InboxMessage } from '../../../site/contract/contact.ts';
 import { CONTACT_SUBJECTS, HONEYPOT_FIELD } from '../../../site/contract/contact-subjects.ts';
 import { LEADERSHIP_ROLES, type SiteContent } from '../../../site/contract/content.ts';
 import { PAGE_SLUGS } from '../../../site/contract/pages.ts';
-import { PUBLISHED_NOW } from '../../../site/contract/publication.ts';
+import { STATUSES } from '../../../site/contract/publication.ts';
+import { ROLES } from '../../../site/contract/roles.ts';
 import { slugify } from '../../../site/contract/settings.ts';
 import type { RawRequest } from '../support.ts';
 import { planAttack } from './attacks.ts';
-import type { Context, Planned, Stored } from './routes.ts';
+import type { Context, Field, Junk, Planned, Stored } from './routes.ts';
 import {
   ALUMNI_FIELDS,
   ALUMNUS,
@@ -26,12 +27,27 @@ import {
   NEWS_FIELDS,
   PAGE_FIELDS,
   PHOTO_FIELDS,
+  PUBLICATION_LISTS,
   SETTINGS_FIELDS,
+  STATUS_FIELDS,
+  VERSION_FIELDS,
 } from './routes.ts';
-import { dateInput, junk, phoneInput, textUpTo, timeInput } from './values.ts';
+import { dateInput, junk, phoneInput, publishAtInput, textUpTo, timeInput } from './values.ts';
 
 const optional = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
 const imageChoice = fc.constantFrom('absent', 'null', 'stored') as fc.Arbitrary<'absent' | 'null' | 'stored'>;
+const status = fc.constantFrom(...STATUSES);
+/**
+ * What a write says about publishing: nothing (the Administrator's write is published at once, as
+ * the spec's calls always were), a state, a time to go live (or none: null), or both.
+ */
+const publication = fc.record({
+  status: optional(status),
+  publishAt: optional(fc.option(publishAtInput, { nil: null })),
+});
+type Publication = typeof publication extends fc.Arbitrary<infer P> ? P : never;
+/** A save that says the version it started from (the current one: it is taken), or says nothing. */
+const versionChoice = fc.constantFrom('none', 'body', 'If-Match') as fc.Arbitrary<'none' | 'body' | 'If-Match'>;
 const eventInput = fc.record({
   title: textUpTo(200),
   description: textUpTo(5000),
@@ -39,6 +55,7 @@ const eventInput = fc.record({
   time: optional(timeInput),
   location: optional(textUpTo(200)),
   image: imageChoice,
+  publication,
 });
 const newsInput = fc.record({
   title: textUpTo(200),
@@ -47,12 +64,14 @@ const newsInput = fc.record({
   expiresAfterDays: fc.option(fc.integer({ min: 0, max: 400 })),
   priority: optional(fc.constantFrom('low', 'medium', 'high')),
   image: imageChoice,
+  publication,
 });
 const circularInput = fc.record({
   title: textUpTo(200),
   date: dateInput,
   description: optional(textUpTo(5000)),
   document: fc.constantFrom('absent', 'null', 'stored') as fc.Arbitrary<'absent' | 'null' | 'stored'>,
+  publication,
 });
 const pick = fc.nat();
 const list = fc.constantFrom('homegallery', 'gallery') as fc.Arbitrary<'homegallery' | 'gallery'>;
@@ -83,7 +102,7 @@ export const write = fc.oneof(
   fc.record({ write: fc.constant('remove news image' as const), pick }),
   fc.record({ write: fc.constant('add logo' as const), name: optional(textUpTo(255)), junk }),
   fc.record({ write: fc.constant('delete logo' as const), pick }),
-  fc.record({ write: fc.constant('add photo' as const), list, caption: textUpTo(200), junk }),
+  fc.record({ write: fc.constant('add photo' as const), list, caption: textUpTo(200), status: optional(status), junk }),
   fc.record({ write: fc.constant('delete photo' as const), list, pick }),
   fc.record({ write: fc.constant('set leader image' as const), role, junk }),
   fc.record({ write: fc.constant('remove leader image' as const), role }),
@@ -97,6 +116,8 @@ export const write = fc.oneof(
     slug: fc.constantFrom(...PAGE_SLUGS),
     title: textUpTo(120),
     body: textUpTo(50_000),
+    publication,
+    version: versionChoice,
     junk,
   }),
   fc.record({ write: fc.constant('add circular' as const), input: circularInput, junk }),
@@ -120,6 +141,28 @@ export const write = fc.oneof(
     junk,
   }),
   fc.record({ write: fc.constant('start two-factor setup' as const) }),
+  // Submit, approve, schedule, return with a note, unpublish: a change of state alone.
+  fc.record({
+    write: fc.constant('change status' as const),
+    list: fc.constantFrom(...PUBLICATION_LISTS),
+    pick,
+    status,
+    publishAt: optional(fc.option(publishAtInput, { nil: null })),
+    note: optional(textUpTo(1000)),
+    version: versionChoice,
+    junk,
+  }),
+  fc.record({
+    write: fc.constant('change page status' as const),
+    slug: fc.constantFrom(...PAGE_SLUGS),
+    status,
+    publishAt: optional(fc.option(publishAtInput, { nil: null })),
+    note: optional(textUpTo(1000)),
+    version: versionChoice,
+    junk,
+  }),
+  // The suite's account is the only Administrator: it may stay one (nothing changes), nothing else.
+  fc.record({ write: fc.constant('change own role' as const), role: fc.constantFrom(...ROLES), junk }),
 );
 export type Write = typeof write extends fc.Arbitrary<infer W> ? W : never;
 
@@ -146,6 +189,14 @@ export function planWrite(w: Write, c: Context): Planned {
   const sentImage = (choice: 'absent' | 'null' | 'stored') =>
     ({ absent: undefined, null: null, stored: imageRef })[choice];
   const { content } = c;
+  /**
+   * The state an Administrator's write leaves: the status it says (published when it says none),
+   * and the time to go live it says, as the school's wall-clock time (none when it says none).
+   */
+  const storedPublication = ({ status, publishAt }: Partial<Publication>) => ({
+    status: status ?? ('published' as const),
+    publishAt: publishAt ? publishAt.stored(content.settings.timeZone) : null,
+  });
 
   switch (w.write) {
     case 'add event':
@@ -153,7 +204,11 @@ export function planWrite(w: Write, c: Context): Planned {
       const target = w.write === 'edit event' ? picked(content.events, w.pick) : null;
       if (w.write === 'edit event' && !target) return planWrite({ ...w, write: 'add event' }, c);
       const { input } = w;
-      const body = jsonText({ ...input, date: input.date.sent, image: sentImage(input.image) }, w.junk, EVENT_FIELDS);
+      const body = jsonText(
+        { ...input, date: input.date.sent, image: sentImage(input.image), ...sentPublication(input.publication) },
+        w.junk,
+        { ...EVENT_FIELDS, ...VERSION_FIELDS },
+      );
       const stored = {
         title: input.title.trim(),
         description: input.description.trim(),
@@ -161,7 +216,7 @@ export function planWrite(w: Write, c: Context): Planned {
         time: input.time ?? '',
         location: input.location?.trim() ?? '',
         image: storedImage(input.image),
-        ...PUBLISHED_NOW,
+        ...storedPublication(input.publication),
       };
       if (target) {
         return changeContent(send('PUT', `/api/events/${target._id}`, body), (before) => ({
@@ -194,9 +249,10 @@ export function planWrite(w: Write, c: Context): Planned {
           publishDate: input.publishDate.sent,
           expiryDate: expiry,
           image: sentImage(input.image),
+          ...sentPublication(input.publication),
         },
         w.junk,
-        NEWS_FIELDS,
+        { ...NEWS_FIELDS, ...VERSION_FIELDS },
       );
       const stored = {
         title: input.title.trim(),
@@ -205,7 +261,7 @@ export function planWrite(w: Write, c: Context): Planned {
         expiryDate: expiry,
         priority: input.priority ?? 'medium',
         image: storedImage(input.image),
-        ...PUBLISHED_NOW,
+        ...storedPublication(input.publication),
       };
       if (target) {
         return changeContent(send('PUT', `/api/news/${target._id}`, body), (before) => ({
@@ -260,12 +316,21 @@ export function planWrite(w: Write, c: Context): Planned {
     }
     case 'add photo':
       return changeContent(
-        send('POST', `/api/${w.list}`, jsonText({ ...imageRef, caption: w.caption }, w.junk, PHOTO_FIELDS)),
+        send(
+          'POST',
+          `/api/${w.list}`,
+          jsonText({ ...imageRef, caption: w.caption, status: w.status }, w.junk, PHOTO_FIELDS),
+        ),
         (before, after) => ({
           ...before,
           [w.list]: [
             ...before[w.list],
-            { _id: newId(before[w.list], after[w.list]), imageId: imageRef.imageId, caption: w.caption.trim() },
+            {
+              _id: newId(before[w.list], after[w.list]),
+              imageId: imageRef.imageId,
+              caption: w.caption.trim(),
+              ...storedPublication({ status: w.status }),
+            },
           ],
         }),
       );
@@ -324,18 +389,20 @@ export function planWrite(w: Write, c: Context): Planned {
         return { ...before, settings: { ...settings, formerSlugs: former.filter((s) => s !== now) } };
       });
     }
-    case 'edit page':
-      return changeContent(
-        send('PUT', `/api/pages/${w.slug}`, jsonText({ title: w.title, body: w.body }, w.junk, PAGE_FIELDS)),
-        (before) => ({
-          ...before,
-          pages: before.pages.map((page) =>
-            page.slug === w.slug
-              ? { slug: w.slug, title: w.title.trim(), body: w.body.trim(), ...PUBLISHED_NOW }
-              : page,
-          ),
-        }),
-      );
+    case 'edit page': {
+      const page = content.pages.find((one) => one.slug === w.slug)!;
+      const sent = { title: w.title, body: w.body, ...sentPublication(w.publication) };
+      const fields = { ...PAGE_FIELDS, ...VERSION_FIELDS };
+      const request = saying(w.version, page, send('PUT', `/api/pages/${w.slug}`), sent, w.junk, fields);
+      return changeContent(request, (before) => ({
+        ...before,
+        pages: before.pages.map((one) =>
+          one.slug === w.slug
+            ? { slug: w.slug, title: w.title.trim(), body: w.body.trim(), ...storedPublication(w.publication) }
+            : one,
+        ),
+      }));
+    }
     case 'approve alumni': {
       const target = picked(c.alumni, w.pick);
       if (!target)
@@ -357,13 +424,17 @@ export function planWrite(w: Write, c: Context): Planned {
       const { input } = w;
       const documentRef = { ...c.document };
       const sent = { absent: undefined, null: null, stored: documentRef }[input.document];
-      const body = jsonText({ ...input, date: input.date.sent, document: sent }, w.junk, CIRCULAR_FIELDS);
+      const body = jsonText(
+        { ...input, date: input.date.sent, document: sent, ...sentPublication(input.publication) },
+        w.junk,
+        { ...CIRCULAR_FIELDS, ...VERSION_FIELDS },
+      );
       const stored = {
         title: input.title.trim(),
         date: input.date.stored(content.settings.timeZone),
         description: input.description?.trim() ?? '',
         document: input.document === 'stored' ? documentRef : null,
-        ...PUBLISHED_NOW,
+        ...storedPublication(input.publication),
       };
       if (target) {
         return changeContent(send('PUT', `/api/circulars/${target._id}`, body), (before) => ({
@@ -457,6 +528,42 @@ export function planWrite(w: Write, c: Context): Planned {
         return { ...before, alumni: [...before.alumni, record as Alumni] };
       });
     }
+    case 'change status': {
+      const target = picked(content[w.list] as readonly Unit[], w.pick);
+      if (!target) {
+        const route = `PUT /api/${w.list}/:id/status`;
+        return planAttack({ attack: 'bad id', route, id: crypto.randomUUID() }, c);
+      }
+      const sent = { status: w.status, publishAt: w.publishAt?.sent ?? w.publishAt, note: w.note };
+      const path = `/api/${w.list}/${target._id}/status`;
+      const request = saying(w.version, target, send('PUT', path), sent, w.junk, STATUS_FIELDS);
+      return changeContent(request, (before) => ({
+        ...before,
+        [w.list]: (before[w.list] as Unit[]).map((item) =>
+          item._id === target._id ? { ...item, ...storedPublication(w) } : item,
+        ),
+      }));
+    }
+    case 'change page status': {
+      const page = content.pages.find((one) => one.slug === w.slug)!;
+      const sent = { status: w.status, publishAt: w.publishAt?.sent ?? w.publishAt, note: w.note };
+      const request = saying(w.version, page, send('PUT', `/api/pages/${w.slug}/status`), sent, w.junk, STATUS_FIELDS);
+      return changeContent(request, (before) => ({
+        ...before,
+        pages: before.pages.map((one) => (one.slug === w.slug ? { ...one, ...storedPublication(w) } : one)),
+      }));
+    }
+    case 'change own role':
+      // The last Administrator cannot be made anything else (409); made one again, nothing changes.
+      return {
+        label: w.write,
+        request: send(
+          'PUT',
+          '/api/admin/accounts/admin',
+          jsonText({ role: w.role }, w.junk, { role: { kind: 'role' } }),
+        ),
+        expect: { kind: 'answered', status: w.role === 'administrator' ? 200 : 409 },
+      };
     case 'start two-factor setup':
       // A new pending secret, nothing else: two-factor login stays off until a code confirms it.
       return {
@@ -466,6 +573,40 @@ export function planWrite(w: Write, c: Context): Planned {
       };
   }
 }
+
+/** An item, a page or the settings: what a save's version names (its last change). */
+type Unit = { _id: string; updated?: { at: string } | undefined };
+
+/** A unit's version as a save sends it back: when it was last changed, `original` if never (issue 20). */
+const versionOf = (unit: { updated?: { at: string } | undefined }) => unit.updated?.at ?? 'original';
+
+/**
+ * `request` with `sent` as its body (and `junk`, none of it a field), saying the version of `unit`
+ * it started from as `choice` says: in the body, as If-Match, or not at all.
+ */
+function saying(
+  choice: 'none' | 'body' | 'If-Match',
+  unit: { updated?: { at: string } | undefined },
+  request: RawRequest,
+  sent: Record<string, unknown>,
+  extra: Junk,
+  fields: Record<string, Field>,
+): RawRequest {
+  const version = choice === 'body' ? { version: versionOf(unit) } : {};
+  const headers: Record<string, string> = { ...request.headers, 'Content-Type': 'application/json' };
+  if (choice === 'If-Match') headers['If-Match'] = `"${versionOf(unit)}"`;
+  return {
+    ...request,
+    headers,
+    body: jsonText({ ...sent, ...version }, extra, fields),
+  };
+}
+
+/** What a write says about publishing, as sent: only what it says. */
+const sentPublication = ({ status, publishAt }: Publication) => ({
+  status,
+  publishAt: publishAt === undefined || publishAt === null ? publishAt : publishAt.sent,
+});
 
 /** The items of `list` other than the one with `_id` kept. */
 const others = <T extends { _id: string }>(list: readonly T[], kept: string) =>
