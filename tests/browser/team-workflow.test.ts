@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../support/api.ts';
 import { testBrowser, testServer } from '../support/harness.ts';
-import { openPage, openSection, storeToken, type WatchedPage } from './admin-harness.ts';
+import { openPage, storeToken, type WatchedPage } from './admin-harness.ts';
 
 const site = testServer({ admin: true });
 const browser = testBrowser();
