@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { asPublic, PUBLISHED, writtenBy } from './api/helpers.ts';
 import { call, setupAndLogin, waitUntilLive } from './support/api.ts';
 import { testServer } from './support/harness.ts';
 import { disposeServer, startServer } from './support/server.ts';
@@ -77,8 +78,18 @@ describe('the server', () => {
   it('adds an event, answers the events list, and publishes it', async () => {
     const added = await site.asAdmin('POST', '/api/events', { json: sportsDay });
     expect(added.status).toBe(201);
-    expect(added.body).toEqual([{ ...sportsDay, _id: expect.any(String), time: '', location: '', image: null }]);
-    expect((await site.call('GET', '/api/content')).body.events).toEqual(added.body);
+    expect(added.body).toEqual([
+      {
+        ...sportsDay,
+        _id: expect.any(String),
+        time: '',
+        location: '',
+        image: null,
+        ...PUBLISHED,
+        ...writtenBy('admin'),
+      },
+    ]);
+    expect((await site.call('GET', '/api/content')).body.events).toEqual(added.body.map(asPublic));
 
     await site.waitUntilLive();
     const status = await site.asAdmin('GET', '/api/admin/build-status');
