@@ -72,6 +72,9 @@ export class SiteRenderer {
       env: { ...process.env, NODE_ENV: 'production', SCHOOL_UPLOADS_DIR: this.#options.uploadsDir },
     });
     child.on('message', (reply: PublishReply) => this.#settle(reply));
+    // A process that could not start or already stopped cannot be sent to: that publishing fails,
+    // the server goes on (an unheard 'error' would end it), and the next request starts another.
+    child.on('error', (error) => this.#failAll(child, error));
     child.on('exit', (code, signal) =>
       this.#failAll(child, new Error(`The publishing process stopped (${signal ?? code})`)),
     );

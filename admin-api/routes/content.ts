@@ -65,7 +65,7 @@ export function contentRoutes(deps: AppDeps) {
   const documentLimit = limitBody(DOCUMENT_LIMIT, 'The content is too large to save');
   const patchLimit = limitBody(PATCH_LIMIT, 'The content is too large to save');
   const etagOf = (content: SiteContent) => contentEtag(stores, content);
-  const refuseStale = (ifMatch: string | undefined) => {
+  const refuseStaleDocument = (ifMatch: string | undefined) => {
     // The public ETag names the document too, with the moment of the last item that went live.
     const documentTags = ifMatch?.replace(/~[^",]*/g, '');
     if (documentTags && !etagMatches(documentTags, etagOf(stores.content.data))) {
@@ -97,7 +97,7 @@ export function contentRoutes(deps: AppDeps) {
         const ifMatch = c.req.header('if-match');
         const content = await readJson(c, WholeContent);
         const saved = await write((draft) => {
-          refuseStale(ifMatch);
+          refuseStaleDocument(ifMatch);
           Object.assign(draft, withWhatWasNotSent(content, stores.content.data));
         });
         return contentAnswer(c, stores, saved);
@@ -108,7 +108,7 @@ export function contentRoutes(deps: AppDeps) {
         const ifMatch = c.req.header('if-match');
         const patch = await readJson(c, LeadershipPatch);
         const saved = await write((draft) => {
-          refuseStale(ifMatch);
+          refuseStaleDocument(ifMatch);
           Object.assign(draft, patch);
         });
         const written = Object.fromEntries(

@@ -62,11 +62,16 @@ export function listRoutes<Item extends { _id: string }, Input>(spec: ListRouteS
     c.json(answerItems(items), status, etag ? { ETag: etag } : {});
   const idOf = (c: Context) => itemIdParam(c, gone);
   const actorOf = (c: Context<AdminEnv>): Actor => c.get('admin');
+  /** The index of the item `id` in `draft`, once the account may change it (a Contributor: its drafts). */
+  const changeable = (c: Context<AdminEnv>, draft: Item[], id: string) => {
+    const index = itemIndex(draft, id, gone);
+    if (publication) mayChange(draft[index] as Item & Publication, actorOf(c));
+    return index;
+  };
   /** Changes the item `id` in turn with every other write, once the account may change it. */
   const replace = (c: Context<AdminEnv>, id: string, change: (item: Item) => Item) =>
     list.write((draft) => {
-      const index = itemIndex(draft, id, gone);
-      if (publication) mayChange(draft[index] as Item & Publication, actorOf(c));
+      const index = changeable(c, draft, id);
       draft[index] = change(draft[index]!);
     });
   // The rules of items that wait for publishing; other lists' items are taken as they are made.
@@ -115,14 +120,7 @@ export function listRoutes<Item extends { _id: string }, Input>(spec: ListRouteS
   }
   routes.delete('/:id', allow, async (c) => {
     const id = idOf(c);
-    return answer(
-      c,
-      await list.write((draft) => {
-        const index = itemIndex(draft, id, gone);
-        if (publication) mayChange(draft[index] as Item & Publication, actorOf(c));
-        draft.splice(index, 1);
-      }),
-    );
+    return answer(c, await list.write((draft) => void draft.splice(changeable(c, draft, id), 1)));
   });
   if (spec.withoutImage) {
     const withoutImage = spec.withoutImage;

@@ -59,7 +59,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let listening = false;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A server that fails once listening fails the test that used it: say why, where the runner shows it.
+  child.once('exit', (code) => {
+    if (listening && code !== null && code !== 0)
+      console.error(`The server on ${dataDir} failed (exit ${code}):\n${output}`);
+  });
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -70,6 +76,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     child.stderr.on('data', onData);
     child.once('exit', (code) => reject(new Error(`The server exited (${code}) before listening:\n${output}`)));
   });
+  listening = true;
   const stopWith = async (signal: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await exited;

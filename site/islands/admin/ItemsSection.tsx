@@ -16,14 +16,7 @@ import {
   publishingProblem,
 } from './PublishingChoice.tsx';
 import { useSignedIn } from './signed-in.ts';
-import {
-  changedFields,
-  type FieldChange,
-  type StaleSave,
-  StaleSaveNotice,
-  staleSaveOf,
-  YourText,
-} from './stale-save.tsx';
+import { changedFields, type FieldChange, SaveConflict, type StaleSave, staleSaveOf } from './stale-save.tsx';
 import { useSchoolTimeZone } from './time-zone.ts';
 import { deleteWithUndo } from './undo.ts';
 import { type Action, useAction } from './use-action.ts';
@@ -385,16 +378,14 @@ function EditForm<T extends Item, Draft, Ref>({
   return (
     <form className="edit-form" onSubmit={submit} noValidate aria-label={`Edit ${item.title}`}>
       <EditingNow target={`${kind.id}/${item._id}`} what={`this ${kind.noun}`} />
-      {stale && (
-        <StaleSaveNotice
-          stale={stale}
-          changes={changes}
-          busy={action.busy}
-          onUseTheirs={() => takeTheirs(stale.current)}
-          onSaveMine={() => void saveFrom(versionOf(stale.current))}
-        />
-      )}
-      <YourText changes={yours} />
+      <SaveConflict
+        stale={stale}
+        changes={changes}
+        yours={yours}
+        busy={action.busy}
+        onUseTheirs={takeTheirs}
+        onSaveMine={(version) => void saveFrom(version)}
+      />
       <kind.Fields draft={draft} onChange={setDraft} disabled={saving} idPrefix={idPrefix} />
       <attachment.Input
         label={attached ? attachment.labels.replace : attachment.labels.add}

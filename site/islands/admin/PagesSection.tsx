@@ -13,14 +13,7 @@ import {
   publishingOf,
   publishingProblem,
 } from './PublishingChoice.tsx';
-import {
-  changedFields,
-  type FieldChange,
-  type StaleSave,
-  StaleSaveNotice,
-  staleSaveOf,
-  YourText,
-} from './stale-save.tsx';
+import { changedFields, type FieldChange, SaveConflict, type StaleSave, staleSaveOf } from './stale-save.tsx';
 import { useAction } from './use-action.ts';
 import { EditingNow } from './use-presence.tsx';
 import '../../styles/markdown.css';
@@ -147,16 +140,14 @@ export const PagesSection = memo(function PagesSection({
         {stored.live && stored.status !== 'published' && (
           <p className="hint">Visitors read the text it had when it was last published until this one is.</p>
         )}
-        {stale && (
-          <StaleSaveNotice
-            stale={stale}
-            changes={changes}
-            busy={action.busy}
-            onUseTheirs={() => takeTheirs(stale.current)}
-            onSaveMine={() => void saveFrom(versionOf(stale.current))}
-          />
-        )}
-        <YourText changes={yours} />
+        <SaveConflict
+          stale={stale}
+          changes={changes}
+          yours={yours}
+          busy={action.busy}
+          onUseTheirs={takeTheirs}
+          onSaveMine={(version) => void saveFrom(version)}
+        />
         <TextField
           id="page-title"
           label="Title"

@@ -15,7 +15,7 @@ import { TextField } from '../forms/TextField.tsx';
 import { Alert } from './Alert.tsx';
 import { Panel } from './Panel.tsx';
 import { RowsField } from './RowsField.tsx';
-import { changedFields, type FieldChange, fieldLabel, StaleSaveNotice, staleSaveOf, YourText } from './stale-save.tsx';
+import { changedFields, type FieldChange, fieldLabel, SaveConflict, staleSaveOf } from './stale-save.tsx';
 import { useAction } from './use-action.ts';
 import { EditingNow } from './use-presence.tsx';
 
@@ -124,16 +124,14 @@ export const SiteSettingsSection = memo(function SiteSettingsSection({
     >
       <form className="settings-form" onSubmit={save} noValidate aria-label="School details">
         <EditingNow target="settings" what="the school details" />
-        {stale && (
-          <StaleSaveNotice
-            stale={stale}
-            changes={changes}
-            busy={action.busy}
-            onUseTheirs={() => takeTheirs(stale.current)}
-            onSaveMine={() => void send(versionOf(stale.current))}
-          />
-        )}
-        <YourText changes={yours} />
+        <SaveConflict
+          stale={stale}
+          changes={changes}
+          yours={yours}
+          busy={action.busy}
+          onUseTheirs={takeTheirs}
+          onSaveMine={(version) => void send(version)}
+        />
         <Group title="School">
           <Text
             id="school-name"

@@ -3,7 +3,7 @@
  * when, what they changed, and the two ways on: take their version (your text stays beside it,
  * to copy from), or save yours over theirs on purpose.
  */
-import type { Stamp } from '../../contract/publication.ts';
+import { type Stamp, versionOf } from '../../contract/publication.ts';
 import { ApiError } from '../../lib/api-client.ts';
 
 /** The server's answer to a stale save (admin-api/workflow/versions.ts). */
@@ -46,8 +46,44 @@ export const fieldLabel = (key: string) => {
 
 const textOf = (value: unknown) => (typeof value === 'string' ? value : value == null ? '' : JSON.stringify(value));
 
+/**
+ * Above a form whose save was refused as stale: who changed it and when, what differs, and the two
+ * ways on (`onSaveMine` gets the version to save over); after "Use their version", the person's own
+ * text beside the form (`yours`).
+ */
+export function SaveConflict<T extends Versioned>({
+  stale,
+  changes,
+  yours,
+  busy,
+  onUseTheirs,
+  onSaveMine,
+}: {
+  stale: StaleSave<T> | null;
+  changes: FieldChange[];
+  yours: FieldChange[];
+  busy: boolean;
+  onUseTheirs: (current: T) => void;
+  onSaveMine: (version: string) => void;
+}) {
+  return (
+    <>
+      {stale && (
+        <StaleSaveNotice
+          stale={stale}
+          changes={changes}
+          busy={busy}
+          onUseTheirs={() => onUseTheirs(stale.current)}
+          onSaveMine={() => onSaveMine(versionOf(stale.current))}
+        />
+      )}
+      <YourText changes={yours} />
+    </>
+  );
+}
+
 /** "Asha changed this event at 10:42…", what changed, "Use their version" and "Save mine over it". */
-export function StaleSaveNotice({
+function StaleSaveNotice({
   stale,
   changes,
   busy,
@@ -99,7 +135,7 @@ export function StaleSaveNotice({
 }
 
 /** After "Use their version": your text, read-only, to copy what you still need. */
-export function YourText({ changes }: { changes: FieldChange[] }) {
+function YourText({ changes }: { changes: FieldChange[] }) {
   if (changes.length === 0) return null;
   return (
     <details className="your-text" open>
