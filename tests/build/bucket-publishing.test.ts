@@ -4,108 +4,18 @@
  * go, and a bucket that fails shows in the build status while editing goes on.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { GetObjectCommand, ListObjectsV2Command, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BucketStatus } from '../../site/contract/api.ts';
+import { describe, expect, it } from 'vitest';
 import { uploaded } from '../api/helpers.ts';
 import { solidImage } from '../api/test-images.ts';
 import { testServer } from '../support/harness.ts';
+import { bucketStatus, bucketSynced, testBucket } from '../support/test-bucket.ts';
 
 const BUCKET = 'school-site';
-const PREFIX = 'www/';
-const env: Record<string, string> = {};
-let s3rver: S3rver;
-let s3dir: string;
-let port: number;
-let client: S3Client;
-
-const startS3rver = async () => {
-  s3rver = new S3rver({
-    port,
-    address: '127.0.0.1',
-    silent: true,
-    directory: s3dir,
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  await s3rver.run();
-};
-
-beforeAll(async () => {
-  s3dir = await mkdtemp(join(tmpdir(), 's3rver-'));
-  port = await freePort();
-  await startS3rver();
-  Object.assign(env, {
-    PUBLISH_S3_BUCKET: BUCKET,
-    PUBLISH_S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    PUBLISH_S3_REGION: 'us-east-1',
-    PUBLISH_S3_PREFIX: PREFIX,
-    AWS_ACCESS_KEY_ID: 'S3RVER',
-    AWS_SECRET_ACCESS_KEY: 'S3RVER',
-  });
-  client = new S3Client({
-    region: 'us-east-1',
-    endpoint: env.PUBLISH_S3_ENDPOINT,
-    forcePathStyle: true,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
-});
-
-const site = testServer({ admin: true, env });
-
-afterAll(async () => {
-  client?.destroy();
-  await s3rver?.close();
-  await rm(s3dir, { recursive: true, force: true });
-});
-
-async function bucketStatus(): Promise<BucketStatus> {
-  return (await site.asAdmin('GET', '/api/admin/build-status')).body.bucket;
-}
-
-/** Waits until the site is live and the bucket holds it (a sync ended after `after`). */
-async function synced(after = '') {
-  await site.waitUntilLive();
-  for (let tries = 0; tries < 600; tries++) {
-    const status = await bucketStatus();
-    if (!status.syncing && status.state === 'ok' && status.at && status.at > after) return status;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the bucket was not synced: ${JSON.stringify(await bucketStatus())}`);
-}
-
-async function object(path: string) {
-  try {
-    const answer = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: PREFIX + path }));
-    return {
-      text: (await answer.Body?.transformToString()) ?? '',
-      type: answer.ContentType,
-      cacheControl: answer.CacheControl,
-    };
-  } catch (error) {
-    if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
-    throw error;
-  }
-}
-
-async function keys(): Promise<string[]> {
-  const found: string[] = [];
-  let token: string | undefined;
-  do {
-    const page = await client.send(
-      new ListObjectsV2Command({ Bucket: BUCKET, Prefix: PREFIX, ContinuationToken: token }),
-    );
-    for (const item of page.Contents ?? []) found.push(item.Key!.slice(PREFIX.length));
-    token = page.NextContinuationToken;
-  } while (token);
-  return found;
-}
+const bucket = testBucket();
+const site = testServer({ admin: true, env: bucket.env });
+const synced = (after?: string) => bucketSynced(site, after);
+const { object, keys } = bucket;
 
 describe('publishing to a bucket', () => {
   let eventId: string;
@@ -174,7 +84,7 @@ describe('publishing to a bucket', () => {
 
   it('shows a bucket that fails in the build status, while edits still go live on the server', async () => {
     await synced();
-    await s3rver.close();
+    await bucket.stop();
     try {
       const answer = await site.asAdmin('PUT', '/api/pages/privacy', {
         json: { title: 'Privacy', body: 'Kept while the bucket is away' },
@@ -182,15 +92,15 @@ describe('publishing to a bucket', () => {
       expect(answer.status).toBe(200);
       await site.waitUntilLive();
       expect(await (await fetch(`${site.url}/privacy`)).text()).toContain('Kept while the bucket is away');
-      let status = await bucketStatus();
+      let status = await bucketStatus(site);
       for (let tries = 0; tries < 300 && status.state === 'ok'; tries++) {
         await new Promise((resolve) => setTimeout(resolve, 100));
-        status = await bucketStatus();
+        status = await bucketStatus(site);
       }
       expect(['retrying', 'failed']).toContain(status.state);
       expect(status.error).toBeTruthy();
     } finally {
-      await startS3rver();
+      await bucket.start();
     }
     await synced(new Date().toISOString());
     expect((await object('privacy/index.html'))?.text).toContain('Kept while the bucket is away');
@@ -198,9 +108,15 @@ describe('publishing to a bucket', () => {
 });
 
 describe('npm run publish', () => {
-  const publish = (bucket: string) =>
+  const publish = (name: string) =>
     promisify(execFile)(process.execPath, ['admin-api/bucket/cli.ts'], {
-      env: { ...process.env, ...env, PUBLISH_S3_BUCKET: bucket, DATA_DIR: site.dataDir, UPLOADS_DIR: site.uploadsDir },
+      env: {
+        ...process.env,
+        ...bucket.env,
+        PUBLISH_S3_BUCKET: name,
+        DATA_DIR: site.dataDir,
+        UPLOADS_DIR: site.uploadsDir,
+      },
     });
 
   it('syncs the published site once, uploading nothing that is already there', async () => {
@@ -216,14 +132,3 @@ describe('npm run publish', () => {
     expect(failed.stderr).not.toMatch(/\n\s+at /);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}

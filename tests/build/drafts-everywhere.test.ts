@@ -10,63 +10,26 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { gunzipSync } from 'node:zlib';
-import { GetObjectCommand, ListObjectsV2Command, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BucketStatus } from '../../site/contract/api.ts';
 import { uploaded } from '../api/helpers.ts';
 import { solidImage } from '../api/test-images.ts';
 import { testServer } from '../support/harness.ts';
 import { referencedAddresses } from '../support/static-host.ts';
+import { bucketSynced, testBucket } from '../support/test-bucket.ts';
 
-const BUCKET = 'school-site';
-const PREFIX = 'www/';
 const run = promisify(execFile);
-const env: Record<string, string> = {};
-let s3rver: S3rver;
+const bucket = testBucket();
+const site = testServer({ admin: true, env: bucket.env });
+const synced = (after?: string) => bucketSynced(site, after);
 let work: string;
-let client: S3Client;
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'drafts-everywhere-'));
-  const port = await freePort();
-  s3rver = new S3rver({
-    port,
-    address: '127.0.0.1',
-    silent: true,
-    directory: join(work, 's3'),
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  await s3rver.run();
-  Object.assign(env, {
-    PUBLISH_S3_BUCKET: BUCKET,
-    PUBLISH_S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    PUBLISH_S3_REGION: 'us-east-1',
-    PUBLISH_S3_PREFIX: PREFIX,
-    AWS_ACCESS_KEY_ID: 'S3RVER',
-    AWS_SECRET_ACCESS_KEY: 'S3RVER',
-  });
-  client = new S3Client({
-    region: 'us-east-1',
-    endpoint: env.PUBLISH_S3_ENDPOINT,
-    forcePathStyle: true,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
 });
-
-const site = testServer({ admin: true, env });
-
-afterAll(async () => {
-  client?.destroy();
-  await s3rver?.close();
-  await rm(work, { recursive: true, force: true });
-});
+afterAll(() => rm(work, { recursive: true, force: true }));
 
 /** A word found nowhere else: lowercase letters only, so no markup, escaping or slug changes it. */
 const tag = Math.random()
@@ -210,29 +173,10 @@ async function folderTexts(dir: string): Promise<Texts> {
 /** Every text object of the bucket, keyed as `folderTexts` keys files. */
 async function bucketTexts(): Promise<Texts> {
   const texts: Texts = new Map();
-  let token: string | undefined;
-  do {
-    const page = await client.send(
-      new ListObjectsV2Command({ Bucket: BUCKET, Prefix: PREFIX, ContinuationToken: token }),
-    );
-    for (const item of page.Contents ?? []) {
-      const key = item.Key!.slice(PREFIX.length);
-      if (isText(key)) texts.set(addressOf(`/${key}`), (await object(key)) ?? '');
-    }
-    token = page.NextContinuationToken;
-  } while (token);
-  return texts;
-}
-
-async function object(key: string): Promise<string | null> {
-  try {
-    const answer = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: PREFIX + key }));
-    const bytes = Buffer.from((await answer.Body?.transformToByteArray()) ?? []);
-    return (answer.ContentEncoding === 'gzip' ? gunzipSync(bytes) : bytes).toString('utf8');
-  } catch (error) {
-    if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
-    throw error;
+  for (const key of await bucket.keys()) {
+    if (isText(key)) texts.set(addressOf(`/${key}`), (await bucket.object(key))?.text ?? '');
   }
+  return texts;
 }
 
 const isText = (name: string) => /\.(html|xml|ics|txt|json|js|css|webmanifest)$/.test(name);
@@ -244,21 +188,6 @@ async function staticBuild(name: string): Promise<Texts> {
     env: { ...process.env, DATA_DIR: site.dataDir, UPLOADS_DIR: site.uploadsDir },
   });
   return folderTexts(out);
-}
-
-async function bucketStatus(): Promise<BucketStatus> {
-  return (await site.asAdmin('GET', '/api/admin/build-status')).body.bucket;
-}
-
-/** Waits until the site is live and a sync of the bucket ended after `after`. */
-async function synced(after = '') {
-  await site.waitUntilLive();
-  for (let tries = 0; tries < 600; tries++) {
-    const status = await bucketStatus();
-    if (!status.syncing && status.state === 'ok' && status.at && status.at > after) return status;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the bucket was not synced: ${JSON.stringify(await bucketStatus())}`);
 }
 
 async function add(who: string, list: string, fields: Record<string, unknown>): Promise<string> {
@@ -392,7 +321,7 @@ describe('drafts, reviews and scheduled items', () => {
         const texts: Texts = new Map();
         for (const [path] of SOON_PLACES) {
           const key = /\.[a-z]+$/.test(path) ? path.slice(1) : `${path.slice(1)}/index.html`;
-          texts.set(`bucket${path}`, (await object(key)) ?? '');
+          texts.set(`bucket${path}`, (await bucket.object(key))?.text ?? '');
         }
         if (missing(texts, places('bucket')).length === 0) seen.bucket = Date.now();
       }
@@ -422,14 +351,3 @@ describe('drafts, reviews and scheduled items', () => {
     }
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}

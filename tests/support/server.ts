@@ -62,9 +62,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let listening = false;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // A server that fails once listening fails the test that used it: say why, where the runner shows it.
+  // (128 and above: ended by a signal a test sent, as a shell reports it.)
   child.once('exit', (code) => {
-    if (listening && code !== null && code !== 0)
+    if (listening && code !== null && code !== 0 && code < 128) {
       console.error(`The server on ${dataDir} failed (exit ${code}):\n${output}`);
+    }
   });
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
