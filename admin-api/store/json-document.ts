@@ -5,6 +5,7 @@ import { current, Immer, isDraft } from 'immer';
 import { TextFile } from 'lowdb/node';
 import * as z from 'zod';
 import { DamagedDataFileError } from './damaged-file.ts';
+import { PartJson } from './part-json.ts';
 
 /**
  * Copy-on-write drafts: a change copies only what it touches, so the parts of a large document it
@@ -50,6 +51,8 @@ export class JsonDocument<S extends z.ZodType> {
   #instance = randomBytes(6).toString('base64url');
   #revisions = new WeakMap<object, number>();
   #serialized = new WeakMap<object, string>();
+  /** The text of each part and item, shared by the versions (and views) that share them. */
+  #json = new PartJson();
   #queue: Promise<unknown> = Promise.resolve();
   #listeners = new Set<CommitListener<z.output<S>>>();
 
@@ -104,13 +107,14 @@ export class JsonDocument<S extends z.ZodType> {
   }
 
   /**
-   * The committed document `data` (by default the current one) as compact JSON, made once per
-   * commit: the file holds it, and the API answers and publishing use it.
+   * The committed document `data` (by default the current one), or a view made of its parts, as
+   * compact JSON, made once per commit from the text of the parts that changed: the file holds it,
+   * and the API answers and publishing use it.
    */
   serialized(data: z.output<S> = this.#data): string {
     let text = this.#serialized.get(data as object);
     if (text === undefined) {
-      text = JSON.stringify(data);
+      text = this.#json.stringify(data);
       this.#serialized.set(data as object, text);
     }
     return text;
