@@ -158,6 +158,41 @@ describe('two Editors at once', () => {
     await meera.close();
   });
 
+  it("does not autosave a leader's message over another's change to it unseen, and saves over it when typed on", async () => {
+    const ravi = await dashboardOf('ravi', 'leadership');
+    const meera = await dashboardOf('meera', 'leadership');
+    const messageOf = (watched: WatchedPage) =>
+      watched.page.getByRole('textbox', { name: 'President message', exact: true });
+    const stateOf = (watched: WatchedPage) => watched.page.locator('#leader-president-state');
+    const stored = async () => (await site.call('GET', '/api/content')).body.presidentMessage;
+
+    await messageOf(ravi).fill('Welcome, from Ravi.');
+    await stateOf(ravi)
+      .filter({ hasText: /^Saved$/ })
+      .waitFor();
+
+    // Meera's dashboard still has the message from before Ravi's change.
+    await messageOf(meera).fill('Welcome, from Meera.');
+    await meera.page
+      .locator('#leadership')
+      .getByRole('alert')
+      .filter({ hasText: /ravi changed this message at \d\d:\d\d while you were typing/ })
+      .waitFor();
+    expect(await stored()).toBe('Welcome, from Ravi.');
+    expect(await messageOf(meera).inputValue()).toBe('Welcome, from Meera.');
+
+    // Typing on, having been told, saves over it.
+    await messageOf(meera).fill('Welcome, from Meera, on purpose.');
+    await stateOf(meera)
+      .filter({ hasText: /^Saved$/ })
+      .waitFor();
+    expect(await stored()).toBe('Welcome, from Meera, on purpose.');
+    ravi.expectNoProblems();
+    meera.expectNoProblems();
+    await ravi.close();
+    await meera.close();
+  });
+
   it('refuses the second save of the same event, saying who changed it, and saves over it only on purpose', async () => {
     await site.asAdmin('POST', '/api/events', {
       json: { title: 'Annual day', description: 'Songs and plays.', date: '2031-03-03' },

@@ -384,7 +384,7 @@ function EditForm<T extends Item, Draft, Ref>({
         yours={yours}
         busy={action.busy}
         onUseTheirs={takeTheirs}
-        onSaveMine={(version) => void saveFrom(version)}
+        onSaveMine={(theirs) => void saveFrom(theirs)}
       />
       <kind.Fields draft={draft} onChange={setDraft} disabled={saving} idPrefix={idPrefix} />
       <attachment.Input

@@ -146,7 +146,7 @@ export const PagesSection = memo(function PagesSection({
           yours={yours}
           busy={action.busy}
           onUseTheirs={takeTheirs}
-          onSaveMine={(version) => void saveFrom(version)}
+          onSaveMine={(theirs) => void saveFrom(theirs)}
         />
         <TextField
           id="page-title"

@@ -130,7 +130,7 @@ export const SiteSettingsSection = memo(function SiteSettingsSection({
           yours={yours}
           busy={action.busy}
           onUseTheirs={takeTheirs}
-          onSaveMine={(version) => void send(version)}
+          onSaveMine={(theirs) => void send(theirs)}
         />
         <Group title="School">
           <Text

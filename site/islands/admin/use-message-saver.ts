@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { LEADERSHIP_ROLES, type LeadershipRole, messageField, type SiteContent } from '../../contract/content.ts';
+import { timeInZone } from '../../contract/dates.ts';
 import { adminExchange } from '../../lib/admin-api.ts';
 import { LatestWinsSaver, type SaveState } from '../../lib/admin-latest-wins.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -101,7 +102,7 @@ function refuseOverOthers(
     known.set(field, stored);
     const stamp = content.leadershipUpdated?.[role];
     const who = stamp
-      ? `${stamp.by} changed this message at ${new Date(stamp.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`
+      ? `${stamp.by} changed this message at ${timeInZone(new Date(stamp.at), content.settings.timeZone)}`
       : 'Someone changed this message';
     throw new ApiError(
       412,
