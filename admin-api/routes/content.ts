@@ -91,7 +91,10 @@ export function contentRoutes(deps: AppDeps) {
       .get('/admin/content', allow('drafts'), (c) => {
         const admin = c.get('admin');
         if (may(admin.role, 'content')) return contentAnswer(c, stores, stores.content.data);
-        return c.json(contributorView(stores.content.data, admin._id), 200, { ETag: etagOf(stores.content.data) });
+        return c.body(stores.content.serialized(contributorView(stores.content.data, admin._id)), 200, {
+          'Content-Type': 'application/json',
+          ETag: etagOf(stores.content.data),
+        });
       })
       .put('/content', allow('content'), documentLimit, async (c) => {
         const ifMatch = c.req.header('if-match');
@@ -133,7 +136,7 @@ export function contentAnswer(c: Context, stores: AppDeps['stores'], content: Si
 
 /**
  * The ETag of the public content now: the document's, and the last scheduled time that has come,
- * since what is public changes with it. `If-Match` takes it for the document's (etagMatches).
+ * since what is public changes with it. A write's `If-Match` may send it back: it names the document.
  */
 function publicEtag(stores: AppDeps['stores'], now: Date): string {
   const content = stores.content.data;
