@@ -21,6 +21,7 @@ import { historyRoutes } from './routes/history.ts';
 import { imageRoutes } from './routes/images.ts';
 import { leadershipRoutes } from './routes/leadership.ts';
 import { pageRoutes } from './routes/pages.ts';
+import { personalDataRoutes } from './routes/personal-data.ts';
 import { presenceRoutes } from './routes/presence.ts';
 import { previewRoutes } from './routes/preview.ts';
 import { settingsRoutes } from './routes/settings.ts';
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps): Hono {
     .route('/', historyRoutes(deps))
     .route('/', previewRoutes(deps))
     .route('/', presenceRoutes(deps))
+    .route('/', personalDataRoutes(deps))
     .route('/', backupRoutes(deps))
     .all('*', () => {
       throw new HttpError(404, 'There is no such API call');

@@ -32,7 +32,12 @@ if (command === 'backup') {
     if (!force && ((await hasFiles(dataDir)) || (await hasFiles(uploadsDir)))) {
       fail(`${dataDir} or ${uploadsDir} is not empty. Add --force to replace what is there.`);
     }
-    await restoreArchive(resolve(file), dataDir, uploadsDir);
+    const { erasuresSince } = await restoreArchive(resolve(file), dataDir, uploadsDir);
+    if (erasuresSince > 0) {
+      console.warn(
+        `This backup is older than ${erasuresSince} erasure${erasuresSince === 1 ? '' : 's'} of a person's data made since: the server makes ${erasuresSince === 1 ? 'it' : 'them'} again when it starts (DATA_DIR/erasures.json was kept).`,
+      );
+    }
   } catch (error) {
     if (error instanceof RestoreRefused) fail(error.message);
     throw error;

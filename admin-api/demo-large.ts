@@ -46,8 +46,11 @@ export function largeGallery(base: readonly GalleryItem[]): GalleryItem[] {
   return repeat(base, LARGE_COUNTS.gallery, (from, n) => ({ ...from, caption: `${from.caption} (${n + 1})` }));
 }
 
-/** Registrations over the last ten years, newest first, most of them approved. */
-export function largeAlumni(now: Date): Alumni[] {
+/**
+ * Registrations over the last ten years, newest first, most of them approved; each agreed to the
+ * privacy notice `notice` (those never approved and past the school's retention go at the first start).
+ */
+export function largeAlumni(now: Date, notice: string): Alumni[] {
   return Array.from({ length: LARGE_COUNTS.alumni }, (_, n) => {
     const first = FIRST_NAMES[n % FIRST_NAMES.length]!;
     const last = LAST_NAMES[Math.floor(n / FIRST_NAMES.length) % LAST_NAMES.length]!;
@@ -67,6 +70,7 @@ export function largeAlumni(now: Date): Alumni[] {
       message: '',
       isApproved: n % 7 !== 0,
       registrationDate: new Date(now.getTime() - n * 17 * 3_600_000).toISOString(),
+      consent: { givenAt: new Date(now.getTime() - n * 17 * 3_600_000).toISOString(), notice },
     };
   });
 }

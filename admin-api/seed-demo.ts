@@ -26,6 +26,7 @@ import {
 import { addDays, largeAlumni, largeEvents, largeGallery, largeNews } from './demo-large.ts';
 import { crestSvg, PALETTES, portraitSvg, renderJpeg, renderPng, sceneSvg } from './demo-scenes.ts';
 import { ImageStore } from './images/image-store.ts';
+import { privacyNoticeVersion } from './privacy/privacy-notice.ts';
 import { DamagedDataFileError, damagedFileReport } from './store/damaged-file.ts';
 import { defaultContent } from './store/default-content.ts';
 import { openStores, settleStores } from './store/stores.ts';
@@ -63,7 +64,7 @@ async function seed() {
     });
   }
   await stores.content.update((draft) => Object.assign(draft, demo));
-  const alumni = large ? largeAlumni(new Date()) : [];
+  const alumni = large ? largeAlumni(new Date(), privacyNoticeVersion(stores.content.data)) : [];
   if (alumni.length > 0) await stores.alumni.update((draft) => void draft.alumni.push(...alumni));
   await settleStores(stores);
   const audit = await AuditLog.open(auditFile(config.dataDir));

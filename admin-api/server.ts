@@ -20,6 +20,8 @@ import { publicCors } from './http/public-cors.ts';
 import { documentUploads, imageUploads, keepUploadsTidy } from './images/housekeeping.ts';
 import { ImageStore } from './images/image-store.ts';
 import { mailNotifier, noMail } from './mail/notifier.ts';
+import { eraseAgainAtStart } from './privacy/person-records.ts';
+import { keepPersonalDataInTime } from './privacy/retention.ts';
 import { loginVariant } from './publish/login-variant.ts';
 import { Publisher } from './publish/publisher.ts';
 import { siteListener } from './publish/site-listener.ts';
@@ -68,6 +70,9 @@ const stopTidying = keepUploadsTidy(stores.content, [imageUploads(images), docum
   history.referencedByKept(referenced),
 );
 const notifier = config.mail ? mailNotifier(config.mail) : noMail;
+// Records of people erased since a restored backup was made go again; then what is past its time.
+await eraseAgainAtStart({ stores, notifier, audit });
+const stopSweeping = keepPersonalDataInTime({ stores, notifier, audit });
 
 const app = createApp({
   stores,
@@ -108,6 +113,7 @@ async function stop(signal: string) {
   server.closeIdleConnections();
   await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000))]);
   stopTidying();
+  stopSweeping();
   await settleStores(stores);
   await history.settled();
   // Mails on their way get a moment to leave; their messages are stored whatever happens.

@@ -36,6 +36,7 @@ export const PAGES_READING: { [K in keyof SiteContent]?: PagesOf<K> } = {
     ...listPages(NEWS_BASE, previous, next, (news) => news.expiryDate ?? '', today, ['/eventsnews', `${NEWS_BASE}/*`]),
   ],
   circulars: () => ['/notifications-circular'],
+  retention: () => ['/privacy'],
   ...Object.fromEntries(leadership.map((field) => [field, () => ['/about/leadership']])),
 };
 

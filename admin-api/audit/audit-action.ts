@@ -12,6 +12,7 @@ const NAMED: Record<string, string> = {
   'POST /api/upload': 'image.upload',
   'PUT /api/content': 'content.update',
   'PUT /api/admin/accounts/:username': 'account.role.change',
+  'DELETE /api/admin/personal-data': 'personal-data.erase',
 };
 
 /** A last path word that is already the verb: it replaces the method's. */

@@ -71,8 +71,11 @@ export class AuditLog {
     await this.#appending;
   }
 
-  /** The newest `limit` entries, newest first. Lines that do not parse (a crash mid-line) are skipped. */
-  async newest(limit: number): Promise<AuditEntry[]> {
+  /**
+   * The newest `limit` entries (those `keep` keeps), newest first. Lines that do not parse (a crash
+   * mid-line) are skipped.
+   */
+  async newest(limit: number, keep: (entry: AuditEntry) => boolean = () => true): Promise<AuditEntry[]> {
     const handle = await openIfExists(this.file);
     if (!handle) return [];
     try {
@@ -89,7 +92,7 @@ export class AuditLog {
         let end = bytes.length;
         for (let newline = bytes.lastIndexOf(NEWLINE, end - 1); newline !== -1; ) {
           const entry = parseLine(bytes.subarray(newline + 1, end));
-          if (entry) entries.push(entry);
+          if (entry && keep(entry)) entries.push(entry);
           end = newline;
           newline = end === 0 ? -1 : bytes.lastIndexOf(NEWLINE, end - 1);
         }
@@ -97,7 +100,7 @@ export class AuditLog {
       }
       if (position === 0 && entries.length < limit) {
         const first = parseLine(partial);
-        if (first) entries.push(first);
+        if (first && keep(first)) entries.push(first);
       }
       return entries.slice(0, limit);
     } finally {

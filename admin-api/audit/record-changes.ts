@@ -11,6 +11,8 @@ export interface AuditNote {
   target?: string;
   /** Who, when no administrator's token is behind the call (the first-time setup). */
   username?: string;
+  /** A read worth a trace (a look at personal data): its action, `inbox.read`… */
+  look?: string;
 }
 
 declare module 'hono' {
@@ -23,6 +25,14 @@ export function noteForAudit(c: Context, note: AuditNote): void {
   c.set('auditNote', { ...c.get('auditNote'), ...note });
 }
 
+/**
+ * Records the read being answered as a look at personal data: who, when and what (`action`, and a
+ * `target` that never holds the data itself).
+ */
+export function noteLook(c: Context, action: string, target = ''): void {
+  noteForAudit(c, { look: action, target });
+}
+
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -33,7 +43,8 @@ const REPEAT_MS = 60_000;
 
 /**
  * Records every successful write made by an administrator: who, from where, what (named after
- * the route, see audit-action.ts) and which (the route's path parameters, or the route's note).
+ * the route, see audit-action.ts) and which (the route's path parameters, or the route's note);
+ * and every read a route noted as a look at personal data (`noteLook`).
  * Writes anyone may make (an alumni registration) are not an administrator's change; logins are
  * recorded by the login route. The entry is written before the answer leaves.
  */
@@ -41,14 +52,14 @@ export function recordChanges({ audit, trustProxy }: { audit: AuditLog; trustPro
   let previous: { key: string; at: number } | null = null;
   return createMiddleware<AdminEnv>(async (c, next) => {
     await next();
-    if (READS.has(c.req.method) || c.res.status >= 400) return;
     const note = c.get('auditNote') ?? {};
+    if ((READS.has(c.req.method) && !note.look) || c.res.status >= 400) return;
     const admin = c.get('admin') as AdminEnv['Variables']['admin'] | undefined;
     const username = note.username ?? admin?.username;
     if (!username) return;
     const entry = {
       username,
-      action: auditAction(c.req.method, routePath(c)),
+      action: note.look ?? auditAction(c.req.method, routePath(c)),
       target: note.target ?? Object.values(c.req.param()).join('/'),
       address: clientAddress(c, trustProxy),
     };

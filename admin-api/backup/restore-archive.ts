@@ -3,12 +3,13 @@
  * (it opens, it is a school backup, every entry is a plain file or folder inside data/ or
  * uploads/, the data files hold valid data); only then is anything in the target touched.
  */
-import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import * as tar from 'tar';
 import { AlumniRecords } from '../../site/contract/alumni.ts';
 import { InboxRecords } from '../../site/contract/contact.ts';
 import { SiteContent } from '../../site/contract/content.ts';
+import { ERASURES_FILE, ErasureList } from '../privacy/erasures.ts';
 import { AdminAccounts } from '../store/admin-accounts.ts';
 import { BACKUP_MARK } from './backup-archive.ts';
 import { LOCK_SOCKET } from './server-lock.ts';
@@ -51,10 +52,19 @@ const SCHEMAS = {
   'messages.json': InboxRecords,
 };
 
-/** Restores `file` into the two folders (emptied first). Call checkArchive first. */
-export async function restoreArchive(file: string, dataDir: string, uploadsDir: string): Promise<void> {
+/**
+ * Restores `file` into the two folders (emptied first). Call checkArchive first. The erasures made
+ * on this data folder are kept, not the backup's older list: the server erases those people again
+ * when it starts. Answers how many erasures the backup did not know.
+ */
+export async function restoreArchive(
+  file: string,
+  dataDir: string,
+  uploadsDir: string,
+): Promise<{ erasuresSince: number }> {
   await mkdir(dirname(dataDir), { recursive: true });
   const unpacked = await mkdtemp(join(dirname(dataDir), '.restoring-'));
+  const erasures = await readErasures(join(dataDir, ERASURES_FILE));
   try {
     await tar.x({ file, cwd: unpacked, strict: true, preservePaths: false });
     for (const [name, schema] of Object.entries(SCHEMAS)) {
@@ -78,8 +88,25 @@ export async function restoreArchive(file: string, dataDir: string, uploadsDir: 
         if (error.code !== 'ENOENT') throw error;
       });
     }
+    if (!erasures) return { erasuresSince: 0 };
+    const restored = await readErasures(join(dataDir, ERASURES_FILE));
+    const known = new Set(restored?.list.requests.map((request) => request.number));
+    await writeFile(join(dataDir, ERASURES_FILE), erasures.text, { mode: 0o600 });
+    return { erasuresSince: erasures.list.requests.filter((request) => !known.has(request.number)).length };
   } finally {
     await rm(unpacked, { recursive: true, force: true });
+  }
+}
+
+/** The erasure list in `path`, as text and parsed, or null when there is none (or it is damaged). */
+async function readErasures(path: string) {
+  const text = await readFile(path, 'utf8').catch(() => null);
+  if (text === null) return null;
+  try {
+    const parsed = ErasureList.safeParse(JSON.parse(text));
+    return parsed.success ? { text, list: parsed.data } : null;
+  } catch {
+    return null;
   }
 }
 

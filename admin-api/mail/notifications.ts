@@ -8,6 +8,7 @@ export function contactMail(message: InboxMessage): Mail {
   const subject = SUBJECT_LABELS[message.subject];
   return {
     kind: 'contact message',
+    about: { record: message._id, email: message.email, phone: message.phone },
     subject: `Contact message from ${message.name}: ${subject}`,
     replyTo: { name: message.name, address: message.email },
     text: [
@@ -30,6 +31,7 @@ export function contactMail(message: InboxMessage): Mail {
 export function alumniMail(alumnus: Alumni): Mail {
   return {
     kind: 'alumni registration',
+    about: { record: alumnus._id, email: alumnus.email, phone: alumnus.mobile },
     subject: `Alumni registration: ${alumnus.fullName}`,
     replyTo: { name: alumnus.fullName, address: alumnus.email },
     text: [

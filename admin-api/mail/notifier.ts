@@ -13,6 +13,14 @@ export interface Mail {
   text: string;
   /** Where the office's reply goes: the person who wrote. */
   replyTo?: { name: string; address: string };
+  /** Whom and which record it is about: for a person's requests and for retention, never for logs. */
+  about?: { record: string; email: string; phone: string };
+}
+
+/** A mail not sent yet: waiting for its next attempt. */
+export interface QueuedMail {
+  mail: Mail;
+  queuedAt: string;
 }
 
 export interface Notifier {
@@ -20,6 +28,10 @@ export interface Notifier {
   notify(mail: Mail): void;
   /** Resolves once every mail handed over so far was sent or given up. */
   settled(): Promise<void>;
+  /** The mails not sent yet. */
+  queued(): QueuedMail[];
+  /** Gives up the mails not sent yet that `match` (their person asked, or their record is gone); answers how many. */
+  forget(match: (mail: Mail) => boolean): number;
 }
 
 export interface MailSettings {
@@ -33,7 +45,7 @@ export interface MailSettings {
 export const RETRY_DELAYS_MS = [2_000, 15_000, 60_000, 300_000] as const;
 
 /** When no mail is configured. */
-export const noMail: Notifier = { notify: () => {}, settled: async () => {} };
+export const noMail: Notifier = { notify: () => {}, settled: async () => {}, queued: () => [], forget: () => 0 };
 
 export function mailNotifier(settings: MailSettings, retryDelaysMs: readonly number[] = RETRY_DELAYS_MS): Notifier {
   const transport = nodemailer.createTransport({
@@ -44,6 +56,7 @@ export function mailNotifier(settings: MailSettings, retryDelaysMs: readonly num
     socketTimeout: 30_000,
   });
   const pending = new Set<Promise<void>>();
+  const waiting = new Map<Mail, QueuedMail>();
 
   async function deliver(mail: Mail) {
     const message = {
@@ -58,6 +71,7 @@ export function mailNotifier(settings: MailSettings, retryDelaysMs: readonly num
         await transport.sendMail(message);
         return;
       } catch (error) {
+        if (!waiting.has(mail)) return; // forgotten while it was being tried
         const wait = retryDelaysMs[attempt - 1];
         if (wait === undefined) {
           console.error(
@@ -69,17 +83,33 @@ export function mailNotifier(settings: MailSettings, retryDelaysMs: readonly num
           `The e-mail about a ${mail.kind} could not be sent (${reason(error)}); trying again in ${wait / 1000} s.`,
         );
         await sleep(wait, undefined, { ref: false });
+        if (!waiting.has(mail)) return; // forgotten meanwhile: never sent
       }
     }
   }
 
   return {
     notify(mail) {
-      const delivery = deliver(mail).finally(() => pending.delete(delivery));
+      waiting.set(mail, { mail, queuedAt: new Date().toISOString() });
+      const delivery = deliver(mail).finally(() => {
+        waiting.delete(mail);
+        pending.delete(delivery);
+      });
       pending.add(delivery);
     },
     async settled() {
       await Promise.all(pending);
+    },
+    queued: () => [...waiting.values()],
+    forget(match) {
+      let forgotten = 0;
+      for (const mail of waiting.keys()) {
+        if (match(mail)) {
+          waiting.delete(mail);
+          forgotten += 1;
+        }
+      }
+      return forgotten;
     },
   };
 }

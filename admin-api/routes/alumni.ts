@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { type Alumni, AlumniApproval, AlumniInput } from '../../site/contract/alumni.ts';
 import type { AppDeps } from '../app-deps.ts';
+import { noteLook } from '../audit/record-changes.ts';
 import { permissions } from '../auth/require-admin.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError } from '../http/errors.ts';
@@ -9,6 +10,7 @@ import { readJson } from '../http/json-body.ts';
 import { itemIdParam } from '../http/path-params.ts';
 import { minutesText, SlidingWindow } from '../http/sliding-window.ts';
 import { alumniMail } from '../mail/notifications.ts';
+import { consentOf } from '../privacy/privacy-notice.ts';
 import type { ListAccess } from '../store/list-access.ts';
 import { itemIndex, listRoutes } from './list-routes.ts';
 
@@ -45,14 +47,17 @@ export function alumniRoutes(deps: AppDeps) {
         );
       }
       registrations.record(address);
+      const { consent, ...fields } = input;
       const { result: added } = await stores.alumni.update((data) => {
         // A second click, or the form sent again: one registration is enough.
-        if (data.alumni.some((alumni) => isSamePerson(alumni, input))) return null;
+        if (data.alumni.some((alumni) => isSamePerson(alumni, fields))) return null;
         const registration: Alumni = {
           _id: randomUUID(),
-          ...input,
+          ...fields,
           isApproved: false,
           registrationDate: new Date().toISOString(),
+          // The privacy notice the person agreed to, when the form asked (a client of the spec's API does not).
+          consent: consentOf(consent, stores.content.data),
         };
         data.alumni.push(registration);
         return registration;
@@ -60,7 +65,10 @@ export function alumniRoutes(deps: AppDeps) {
       if (added) notifier.notify(alumniMail(added));
       return c.json({ message: REGISTERED }, 201);
     })
-    .get('/admin/alumni', allowed, (c) => c.json(newestAlumniFirst(stores.alumni.data.alumni)))
+    .get('/admin/alumni', allowed, (c) => {
+      noteLook(c, 'alumni.read');
+      return c.json(newestAlumniFirst(stores.alumni.data.alumni));
+    })
     .put('/alumni/:id/approve', allowed, async (c) => {
       const id = itemIdParam(c, GONE);
       const { isApproved } = await readJson(c, AlumniApproval);

@@ -1,14 +1,23 @@
 import { Hono } from 'hono';
 import { AUDIT_LIMITS } from '../../site/contract/api.ts';
+import { PERSONAL_DATA_LOOKS } from '../../site/contract/personal-data.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { requireRole } from '../auth/require-admin.ts';
 import { HttpError } from '../http/errors.ts';
 
-/** GET /api/admin/audit: the newest entries of the audit log, newest first. */
+const LOOKS: ReadonlySet<string> = new Set(PERSONAL_DATA_LOOKS);
+
+/**
+ * GET /api/admin/audit: the newest entries of the audit log, newest first; `?kind=personal-data`:
+ * only the looks at personal data.
+ */
 export function auditRoutes({ stores, jwtSecret, audit }: AppDeps) {
   const allowed = requireRole(jwtSecret, stores.admins, 'accounts');
   return new Hono().get('/admin/audit', allowed, async (c) => {
-    return c.json(await audit.newest(limitOf(c.req.query('limit'))));
+    const kind = c.req.query('kind');
+    if (kind !== undefined && kind !== 'personal-data') throw new HttpError(400, 'kind must be personal-data');
+    const keep = kind ? (entry: { action: string }) => LOOKS.has(entry.action) : undefined;
+    return c.json(await audit.newest(limitOf(c.req.query('limit')), keep));
   });
 }
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import type { AppDeps } from '../app-deps.ts';
+import { noteLook } from '../audit/record-changes.ts';
 import { requireRole } from '../auth/require-admin.ts';
 import { backupName, writeBackup } from '../backup/backup-archive.ts';
 import { HttpError } from '../http/errors.ts';
@@ -17,6 +18,8 @@ export function backupRoutes({ stores, jwtSecret, history, backupFolders }: AppD
     const { dataDir, uploadsDir } = backupFolders;
     const file = join(dataDir, `.backup-${randomUUID()}.tar.gz`);
     await writeBackup({ dataDir, uploadsDir, stores, history }, file);
+    // A backup holds everyone's personal data: taking one is a look at it.
+    noteLook(c, 'backup.download');
     const stream = createReadStream(file);
     stream.on('close', () => void rm(file, { force: true }));
     return c.body(Readable.toWeb(stream) as ReadableStream, 200, {

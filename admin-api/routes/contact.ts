@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { ContactMessage, HONEYPOT_FIELD, type InboxMessage, MessageReadState } from '../../site/contract/contact.ts';
 import type { AppDeps } from '../app-deps.ts';
+import { noteLook } from '../audit/record-changes.ts';
 import { permissions } from '../auth/require-admin.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError } from '../http/errors.ts';
 import { readJsonBody, validate } from '../http/json-body.ts';
 import { minutesText, SlidingWindow } from '../http/sliding-window.ts';
 import { contactMail } from '../mail/notifications.ts';
+import { consentOf } from '../privacy/privacy-notice.ts';
 import type { ListAccess } from '../store/list-access.ts';
 import { listRoutes } from './list-routes.ts';
 
@@ -45,12 +47,23 @@ export function contactRoutes(deps: AppDeps) {
         throw new HttpError(429, `Too many messages from this connection. Please try again in ${minutesText(wait)}.`);
       }
       sent.record(address);
-      const message: InboxMessage = { _id: randomUUID(), ...input, receivedAt: new Date().toISOString(), read: false };
+      const { consent, ...fields } = input;
+      const message: InboxMessage = {
+        _id: randomUUID(),
+        ...fields,
+        receivedAt: new Date().toISOString(),
+        read: false,
+        // The privacy notice the person agreed to, when the form asked (a client of the spec's API does not).
+        consent: consentOf(consent, stores.content.data),
+      };
       await stores.messages.update((data) => void data.messages.push(message));
       notifier.notify(contactMail(message));
       return c.json({ message: MESSAGE_RECEIVED }, 201);
     })
-    .get('/admin/messages', allowed, (c) => c.json(newestMessagesFirst(list.items())))
+    .get('/admin/messages', allowed, (c) => {
+      noteLook(c, 'inbox.read');
+      return c.json(newestMessagesFirst(list.items()));
+    })
     .route(
       '/admin/messages',
       listRoutes({

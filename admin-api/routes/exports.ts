@@ -1,13 +1,21 @@
 import { Hono } from 'hono';
 import type { Alumni } from '../../site/contract/alumni.ts';
 import type { InboxMessage } from '../../site/contract/contact.ts';
+import type { Consent } from '../../site/contract/personal-data.ts';
 import type { AppDeps } from '../app-deps.ts';
+import { noteLook } from '../audit/record-changes.ts';
 import { requireRole } from '../auth/require-admin.ts';
 import { type Column, csvAnswer } from '../http/csv.ts';
 import { newestAlumniFirst } from './alumni.ts';
 import { newestMessagesFirst } from './contact.ts';
 
-const MESSAGE_COLUMNS: Column<InboxMessage>[] = [
+/** The consent a record keeps, in the words of a spreadsheet. */
+const CONSENT_COLUMNS: Column<{ consent: Consent }>[] = [
+  ['Consent given', (r) => r.consent?.givenAt ?? 'not recorded'],
+  ['Privacy notice agreed to', (r) => r.consent?.notice ?? ''],
+];
+
+export const MESSAGE_COLUMNS: Column<InboxMessage>[] = [
   ['Received', (m) => m.receivedAt],
   ['Name', (m) => m.name],
   ['Email', (m) => m.email],
@@ -15,9 +23,10 @@ const MESSAGE_COLUMNS: Column<InboxMessage>[] = [
   ['Subject', (m) => m.subject],
   ['Message', (m) => m.message],
   ['Read', (m) => (m.read ? 'yes' : 'no')],
+  ...CONSENT_COLUMNS,
 ];
 
-const ALUMNI_COLUMNS: Column<Alumni>[] = [
+export const ALUMNI_COLUMNS: Column<Alumni>[] = [
   ['Registered', (a) => a.registrationDate],
   ['Full name', (a) => a.fullName],
   ['Gender', (a) => a.gender],
@@ -31,6 +40,7 @@ const ALUMNI_COLUMNS: Column<Alumni>[] = [
   ['Company address', (a) => a.companyAddress],
   ['Message', (a) => a.message],
   ['Status', (a) => (a.isApproved ? 'APPROVED' : 'PENDING')],
+  ...CONSENT_COLUMNS,
 ];
 
 /** The contact messages and the alumni registrations as spreadsheets (administrators only). */
@@ -38,10 +48,17 @@ export function exportRoutes({ stores, jwtSecret }: AppDeps) {
   const allowed = requireRole(jwtSecret, stores.admins, 'personalData');
   const today = () => new Date().toISOString().slice(0, 10);
   return new Hono()
-    .get('/admin/messages.csv', allowed, (c) =>
-      csvAnswer(c, `messages-${today()}.csv`, MESSAGE_COLUMNS, newestMessagesFirst(stores.messages.data.messages)),
-    )
-    .get('/admin/alumni.csv', allowed, (c) =>
-      csvAnswer(c, `alumni-${today()}.csv`, ALUMNI_COLUMNS, newestAlumniFirst(stores.alumni.data.alumni)),
-    );
+    .get('/admin/messages.csv', allowed, (c) => {
+      noteLook(c, 'messages.export');
+      return csvAnswer(
+        c,
+        `messages-${today()}.csv`,
+        MESSAGE_COLUMNS,
+        newestMessagesFirst(stores.messages.data.messages),
+      );
+    })
+    .get('/admin/alumni.csv', allowed, (c) => {
+      noteLook(c, 'alumni.export');
+      return csvAnswer(c, `alumni-${today()}.csv`, ALUMNI_COLUMNS, newestAlumniFirst(stores.alumni.data.alumni));
+    });
 }

@@ -1,4 +1,5 @@
 import type { SiteContent } from '../../site/contract/content.ts';
+import { DEFAULT_RETENTION } from '../../site/contract/personal-data.ts';
 import { defaultCirculars } from './default-circulars.ts';
 import { defaultPages } from './default-pages.ts';
 import { defaultSettings } from './default-settings.ts';
@@ -27,5 +28,6 @@ export function defaultContent(): SiteContent {
     settings,
     pages: defaultPages(),
     circulars: defaultCirculars(),
+    retention: DEFAULT_RETENTION,
   };
 }

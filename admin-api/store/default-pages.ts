@@ -62,14 +62,11 @@ We do not use this information for anything else, we never sell it, and we do no
 
 Only the school's office staff who administer this website can see alumni registrations and contact messages, in a password-protected administration area. They are never shown on a public page of the website. When the school has set up e-mail notifications, a copy of each message and registration is also sent to the school office's mailbox.
 
-## How long we keep it
-
-- Contact messages are deleted once they have been answered and are no longer needed, and at the latest after one year.
-- Alumni registrations are kept for as long as you want to stay in touch with the school.
-
 ## Your rights and how to ask for deletion
 
-You may ask us at any time to show you the information we hold about you, to correct it, or to delete it. Please [write to the school office](/contact) with your name and the e-mail address you used, and say what you would like us to do. We will reply within 30 days and confirm once the information has been deleted.
+You may ask us at any time to show you the information we hold about you, to correct it, or to delete it. Please [write to the school office](/contact) with your name and the e-mail address or phone number you used, and say what you would like us to do. We will reply within 30 days and confirm once the information has been deleted. When you send a form, we record that you agreed to this notice, and which version of it you read.
+
+How long we keep each kind of information is listed at the end of this page.
 
 We handle personal information in line with India's Digital Personal Data Protection Act, 2023. If this policy changes, the new version will be published on this page.`;
 

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { AlumniRecords } from '../../site/contract/alumni.ts';
 import { InboxRecords } from '../../site/contract/contact.ts';
 import { SiteContent } from '../../site/contract/content.ts';
+import { ERASURES_FILE, ErasureList, newErasureList } from '../privacy/erasures.ts';
 import { AdminAccounts } from './admin-accounts.ts';
 import { defaultContent } from './default-content.ts';
 import { JsonDocument } from './json-document.ts';
@@ -10,12 +11,15 @@ export type ContentStore = JsonDocument<typeof SiteContent>;
 export type AlumniStore = JsonDocument<typeof AlumniRecords>;
 export type AdminStore = JsonDocument<typeof AdminAccounts>;
 export type MessageStore = JsonDocument<typeof InboxRecords>;
+export type ErasureStore = JsonDocument<typeof ErasureList>;
 
 export interface Stores {
   content: ContentStore;
   alumni: AlumniStore;
   admins: AdminStore;
   messages: MessageStore;
+  /** Who asked to be erased, as salted hashes (privacy/erasures.ts). */
+  erasures: ErasureStore;
 }
 
 export const contentFile = (dataDir: string) => join(dataDir, 'content.json');
@@ -25,13 +29,14 @@ const KEEP_PREVIOUS = { keepPrevious: true };
 
 /** Opens the documents of `dataDir`, creating them with their defaults on first start. */
 export async function openStores(dataDir: string): Promise<Stores> {
-  const [content, alumni, admins, messages] = await Promise.all([
+  const [content, alumni, admins, messages, erasures] = await Promise.all([
     JsonDocument.open(contentFile(dataDir), SiteContent, defaultContent),
     JsonDocument.open(join(dataDir, 'alumni.json'), AlumniRecords, () => ({ alumni: [] }), KEEP_PREVIOUS),
     JsonDocument.open(join(dataDir, 'admins.json'), AdminAccounts, () => ({ admins: [] }), KEEP_PREVIOUS),
     JsonDocument.open(join(dataDir, 'messages.json'), InboxRecords, () => ({ messages: [] }), KEEP_PREVIOUS),
+    JsonDocument.open(join(dataDir, ERASURES_FILE), ErasureList, newErasureList, KEEP_PREVIOUS),
   ]);
-  return { content, alumni, admins, messages };
+  return { content, alumni, admins, messages, erasures };
 }
 
 /** Resolves once every write accepted so far is on disk. */
@@ -41,5 +46,6 @@ export async function settleStores(stores: Stores): Promise<void> {
     stores.alumni.settled(),
     stores.admins.settled(),
     stores.messages.settled(),
+    stores.erasures.settled(),
   ]);
 }

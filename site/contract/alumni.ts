@@ -1,6 +1,7 @@
 /** The alumni registration (spec §3, §5): checked by the form in the browser and by the server. */
 import * as z from 'zod';
 import { LIST_LIMIT, listFullMessage } from './list-limits.ts';
+import { Consent, ConsentInput } from './personal-data.ts';
 
 function field(label: string, max: number) {
   return z
@@ -35,6 +36,7 @@ export const AlumniInput = z.object({
   companyName: optionalField('Company name', 200),
   companyAddress: optionalField('Company address', 500),
   message: optionalField('Message', 2000),
+  consent: ConsentInput,
 });
 export type AlumniInput = z.infer<typeof AlumniInput>;
 
@@ -42,6 +44,8 @@ export const Alumni = AlumniInput.extend({
   _id: z.string(),
   isApproved: z.boolean(),
   registrationDate: z.iso.datetime(),
+  /** Registrations made before consent was recorded have none. */
+  consent: Consent,
 });
 export type Alumni = z.infer<typeof Alumni>;
 

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { CONTACT_SUBJECTS } from './contact-subjects.ts';
+import { Consent, ConsentInput } from './personal-data.ts';
 
 export { HONEYPOT_FIELD } from './contact-subjects.ts';
 
@@ -28,6 +29,7 @@ export const ContactMessage = z.object({
     .default(''),
   subject: z.enum(CONTACT_SUBJECTS, { error: 'Please choose a subject' }),
   message: required('Message', 5000),
+  consent: ConsentInput,
 });
 export type ContactMessage = z.infer<typeof ContactMessage>;
 
@@ -36,6 +38,8 @@ export const InboxMessage = ContactMessage.extend({
   _id: z.string(),
   receivedAt: z.iso.datetime(),
   read: z.boolean(),
+  /** Messages sent before consent was recorded have none. */
+  consent: Consent,
 });
 export type InboxMessage = z.infer<typeof InboxMessage>;
 

@@ -8,6 +8,7 @@ import { text } from './fields.ts';
 import { LEADERSHIP_ROLES, type LeadershipRole } from './leadership.ts';
 import { LIST_LIMIT, listFullMessage } from './list-limits.ts';
 import { Pages } from './pages.ts';
+import { DEFAULT_RETENTION, RetentionSettings } from './personal-data.ts';
 import { publicationFields, publicationInput, Stamp, StatusField } from './publication.ts';
 import { Settings } from './settings.ts';
 
@@ -189,6 +190,8 @@ export const SiteContent = z.object({
   settings: Settings,
   pages: Pages,
   circulars: z.array(Circular).max(LIST_LIMIT, listFullMessage('circulars', 'circulars')),
+  /** How long personal data is kept (the privacy page says it). */
+  retention: RetentionSettings.default(DEFAULT_RETENTION),
   /** Who last changed each leader's message or photo, and when (never public). */
   leadershipUpdated: z.partialRecord(z.enum(LEADERSHIP_ROLES), Stamp).optional(),
 });

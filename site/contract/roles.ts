@@ -42,6 +42,7 @@ export const PERMISSIONS = {
     doing: 'see personal data (the inbox and the alumni registrations)',
   },
   accounts: { roles: ['administrator'], doing: 'manage accounts and roles, read the audit log or make backups' },
+  retention: { roles: ['administrator'], doing: 'change how long personal data is kept' },
 } as const satisfies Record<string, { roles: readonly Role[]; doing: string }>;
 export type Permission = keyof typeof PERMISSIONS;
 

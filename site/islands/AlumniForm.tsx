@@ -1,6 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import type { AlumniInput } from '../contract/alumni.ts';
 import { ApiError, apiRequest } from '../lib/api-client.ts';
+import { ConsentBox, consentProblem } from './forms/ConsentBox.tsx';
 import { Field } from './forms/Field.tsx';
 import { fieldErrors, useFormFields } from './forms/form-state.ts';
 import { useHydrated } from './forms/hydration.ts';
@@ -11,7 +12,7 @@ const loadSchema = lazy(() => import('../contract/alumni.ts').then((module) => m
 
 const GENDER_LABELS: Record<AlumniInput['gender'], string> = { male: 'Male', female: 'Female' };
 
-type AlumniField = keyof AlumniInput;
+type AlumniField = Exclude<keyof AlumniInput, 'consent'> | 'consent';
 
 const EMPTY: Record<AlumniField, string> = {
   fullName: '',
@@ -25,6 +26,7 @@ const EMPTY: Record<AlumniField, string> = {
   companyName: '',
   companyAddress: '',
   message: '',
+  consent: '',
 };
 
 const FAILED = 'Registration failed. Please try again.';
@@ -47,13 +49,17 @@ export default function AlumniForm() {
     sending.current = true;
     setFailure(null);
     try {
-      const parsed = (await loadSchema()).safeParse(values);
-      if (!parsed.success) {
-        form.showErrors(fieldErrors(parsed.error.issues));
+      const parsed = (await loadSchema()).safeParse({ ...values, consent: undefined });
+      const problems = {
+        ...(parsed.success ? {} : fieldErrors<AlumniField>(parsed.error.issues)),
+        ...consentProblem(values.consent),
+      };
+      if (!parsed.success || Object.keys(problems).length > 0) {
+        form.showErrors(problems);
         return;
       }
       setStatus('submitting');
-      await apiRequest('/api/alumni', { method: 'POST', json: parsed.data });
+      await apiRequest('/api/alumni', { method: 'POST', json: { ...parsed.data, consent: true } });
       setStatus('registered');
     } catch (error) {
       setFailure((error instanceof ApiError && error.serverMessage) || FAILED);
@@ -181,6 +187,11 @@ export default function AlumniForm() {
         {text('companyName', 'Company name', { required: false, autoComplete: 'organization' })}
         {area('companyAddress', 'Company address', false)}
         {area('message', 'Message', false)}
+        <ConsentBox
+          checked={values.consent === 'yes'}
+          onChange={(agreed) => form.change('consent', agreed ? 'yes' : '')}
+          error={errors.consent}
+        />
       </fieldset>
       <p className="form-note">
         Only the school office sees your details, to keep in touch with you. Read our{' '}

@@ -2,6 +2,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import type { ContactMessage } from '../contract/contact.ts';
 import { CONTACT_SUBJECTS, HONEYPOT_FIELD, SUBJECT_LABELS } from '../contract/contact-subjects.ts';
 import { ApiError, apiRequest } from '../lib/api-client.ts';
+import { ConsentBox, consentProblem } from './forms/ConsentBox.tsx';
 import { Field } from './forms/Field.tsx';
 import { fieldErrors, useFormFields } from './forms/form-state.ts';
 import { useHydrated } from './forms/hydration.ts';
@@ -10,9 +11,9 @@ import './forms.css';
 
 const loadSchema = lazy(() => import('../contract/contact.ts').then((module) => module.ContactMessage));
 
-type ContactField = keyof ContactMessage;
+type ContactField = Exclude<keyof ContactMessage, 'consent'> | 'consent';
 
-const EMPTY: Record<ContactField, string> = { name: '', email: '', phone: '', subject: '', message: '' };
+const EMPTY: Record<ContactField, string> = { name: '', email: '', phone: '', subject: '', message: '', consent: '' };
 
 const FAILED =
   'Your message could not be sent. Please try again in a moment, or call or e-mail the school office instead.';
@@ -40,15 +41,19 @@ export default function ContactForm() {
     sending.current = true;
     setFailure(null);
     try {
-      const parsed = (await loadSchema()).safeParse(values);
-      if (!parsed.success) {
-        form.showErrors(fieldErrors(parsed.error.issues));
+      const parsed = (await loadSchema()).safeParse({ ...values, consent: undefined });
+      const problems = {
+        ...(parsed.success ? {} : fieldErrors<ContactField>(parsed.error.issues)),
+        ...consentProblem(values.consent),
+      };
+      if (!parsed.success || Object.keys(problems).length > 0) {
+        form.showErrors(problems);
         return;
       }
       setStatus('sending');
       await apiRequest('/api/contact', {
         method: 'POST',
-        json: { ...parsed.data, [HONEYPOT_FIELD]: trapRef.current?.value ?? '' },
+        json: { ...parsed.data, consent: true, [HONEYPOT_FIELD]: trapRef.current?.value ?? '' },
       });
       setStatus('sent');
     } catch (error) {
@@ -142,6 +147,11 @@ export default function ContactForm() {
           <label htmlFor={`field-${HONEYPOT_FIELD}`}>Leave this field empty</label>
           <input ref={trapRef} id={`field-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
         </div>
+        <ConsentBox
+          checked={values.consent === 'yes'}
+          onChange={(agreed) => form.change('consent', agreed ? 'yes' : '')}
+          error={errors.consent}
+        />
       </fieldset>
       <button type="submit" className="button form-submit" disabled={!hydrated || status === 'sending'}>
         {status === 'sending' ? 'Sending...' : 'Send Message'}

@@ -24,7 +24,14 @@ export function useTypedBeforeHydration(
     const typed: Record<string, string> = {};
     for (const name of names) {
       const control = form.current?.elements.namedItem(name);
-      const value = control && 'value' in control ? control.value : '';
+      const ticked = control instanceof HTMLInputElement && control.type === 'checkbox';
+      const value = ticked
+        ? control.checked
+          ? control.value
+          : ''
+        : control && 'value' in control
+          ? control.value
+          : '';
       if (value) typed[name] = value;
     }
     if (Object.keys(typed).length > 0) adopt(typed);

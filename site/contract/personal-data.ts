@@ -1,0 +1,101 @@
+/**
+ * What the law asks of the personal data the site collects (alumni registrations, contact
+ * messages): how long it is kept, the consent a person gave and to which privacy notice, and a
+ * person's requests to see or erase everything about them.
+ */
+import * as z from 'zod';
+
+/** How long personal data is kept; a school changes it (Administrators), the privacy page says it. */
+export const RetentionSettings = z.object({
+  /** Contact messages, counted from their arrival. */
+  messageMonths: z
+    .number({ error: 'The months to keep contact messages must be a number' })
+    .int('The months to keep contact messages must be a whole number')
+    .min(1, 'Contact messages are kept at least 1 month')
+    .max(120, 'Contact messages are kept at most 120 months'),
+  /** Alumni registrations never approved, counted from the registration. Approved ones are kept until removed. */
+  pendingAlumniDays: z
+    .number({ error: 'The days to keep registrations never approved must be a number' })
+    .int('The days to keep registrations never approved must be a whole number')
+    .min(7, 'Registrations never approved are kept at least 7 days')
+    .max(3650, 'Registrations never approved are kept at most 3,650 days'),
+  /** How long the school keeps backups (which hold copies of everything): said on the privacy page. */
+  backupDays: z
+    .number({ error: 'The days to keep backups must be a number' })
+    .int('The days to keep backups must be a whole number')
+    .min(1, 'Backups are kept at least 1 day')
+    .max(3650, 'Backups are kept at most 3,650 days'),
+});
+export type RetentionSettings = z.infer<typeof RetentionSettings>;
+
+export const DEFAULT_RETENTION: RetentionSettings = { messageMonths: 12, pendingAlumniDays: 90, backupDays: 30 };
+
+/** A record sent without consent (a client written to the spec's API) is kept this long at most, unless approved. */
+export const NO_CONSENT_DAYS = 30;
+
+/** The consent given with a record: when, and to which version of the privacy notice; null: none recorded. */
+export const Consent = z
+  .object({ givenAt: z.iso.datetime(), notice: z.string().max(100) })
+  .nullable()
+  .default(null);
+export type Consent = z.infer<typeof Consent>;
+
+/** What a form sends: `consent: true` once the box is ticked; left out by clients written to the spec. */
+export const ConsentInput = z.boolean({ error: 'consent must be true or false' }).optional();
+
+/** The text a form shows beside its box. */
+export const CONSENT_LABEL = 'I agree that the school keeps these details as the privacy notice explains.';
+export const CONSENT_REQUIRED = 'Please tick the box to agree to the privacy notice';
+
+/** GET and DELETE /api/admin/personal-data: one person, by e-mail address or phone number. */
+export const PersonQuery = z
+  .object({
+    email: z.string().trim().max(254).optional(),
+    phone: z.string().trim().max(30).optional(),
+  })
+  .refine((query) => Boolean(query.email) !== Boolean(query.phone), 'Search by one e-mail address or one phone number')
+  .refine((query) => !query.phone || phoneKey(query.phone).length >= 7, 'A phone number has at least 7 digits');
+export type PersonQuery = z.infer<typeof PersonQuery>;
+
+/** How an e-mail address is compared: case and spaces aside. */
+export const emailKey = (email: string) => email.trim().toLowerCase();
+/** How a phone number is compared: its last ten digits, whatever the spaces, dashes or country code. */
+export const phoneKey = (phone: string) => phone.replace(/\D/g, '').slice(-10);
+
+/** An e-mail about a record that the server has not managed to send yet. */
+export interface PendingMail {
+  kind: string;
+  subject: string;
+  queuedAt: string;
+}
+
+/** GET /api/admin/personal-data */
+export interface PersonalDataFound<Alumni = unknown, Message = unknown> {
+  alumni: Alumni[];
+  messages: Message[];
+  pendingMails: PendingMail[];
+}
+
+/** DELETE /api/admin/personal-data: what was erased, under the request's number. */
+export interface Erased {
+  request: string;
+  erased: { alumni: number; messages: number; pendingMails: number };
+}
+
+/** GET /api/admin/retention: the settings, and what a sweep would remove now. */
+export interface RetentionAnswer {
+  settings: RetentionSettings;
+  /** Records a sweep now would remove, and when the next one runs. */
+  nextSweep: { at: string; messages: number; alumni: number };
+}
+
+/** The audit log's actions that record a look at personal data (never the data itself). */
+export const PERSONAL_DATA_LOOKS = [
+  'inbox.read',
+  'alumni.read',
+  'messages.export',
+  'alumni.export',
+  'personal-data.search',
+  'personal-data.export',
+  'backup.download',
+] as const;
