@@ -21,7 +21,10 @@ export class DamagedDataFileError extends Error {
   static unparsable(file: string, text: string, error: unknown): DamagedDataFileError {
     if (text.trim() === '') return new DamagedDataFileError(file, 'it is empty');
     const reason = error instanceof Error ? error.message : String(error);
-    return new DamagedDataFileError(file, `it is not valid JSON (${reason})`);
+    // The parser quotes the text around the fault: in alumni.json or messages.json that is someone's
+    // personal data, which has no place in the server's output.
+    const unquoted = reason.replace(/, (\.\.\.)?".*"(\.\.\.)? is not valid JSON$/s, '');
+    return new DamagedDataFileError(file, `it is not valid JSON (${unquoted})`);
   }
 
   static invalid(file: string, issues: readonly z.core.$ZodIssue[]): DamagedDataFileError {

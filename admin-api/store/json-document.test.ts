@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import { SiteContent } from '../../site/contract/content.ts';
 import { PUBLISHED_NOW } from '../../site/contract/publication.ts';
 import { DamagedDataFileError } from './damaged-file.ts';
@@ -227,4 +228,17 @@ describe('JsonDocument', () => {
     expect(written).toBe(store.serialized());
     expect(JSON.parse(written).events[0].title).toBe('Sports day');
   });
+});
+
+it('says where a damaged file fails to parse without repeating its text (personal data in alumni.json)', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'damaged-quote-'));
+  const path = join(dir, 'alumni.json');
+  await writeFile(path, '{"alumni":[{"fullName":"Kiran Rao", "email": kiran.rao@example.org}]}');
+  const refused = await JsonDocument.open(path, z.object({ alumni: z.array(z.unknown()) }), () => ({
+    alumni: [],
+  })).catch((error: unknown) => error);
+  expect(refused).toBeInstanceOf(DamagedDataFileError);
+  expect((refused as DamagedDataFileError).problem).toMatch(/^it is not valid JSON \(Unexpected token/);
+  expect((refused as DamagedDataFileError).message).not.toMatch(/kiran|example\.org/i);
+  await rm(dir, { recursive: true, force: true });
 });
