@@ -34,6 +34,19 @@ const LABELS: Record<string, string> = {
   'gallery.delete': 'Deleted a gallery photo',
   'alumni.approve': 'Changed the approval of a registration',
   'alumni.delete': 'Deleted an alumni registration',
+  'account.role.change': 'Changed a role',
+  // Looks at personal data, and what is done with it (issue 23)
+  'inbox.read': 'Opened the inbox',
+  'alumni.read': 'Opened the alumni list',
+  'messages.export': 'Downloaded the messages (CSV)',
+  'alumni.export': 'Downloaded the alumni registrations (CSV)',
+  'personal-data.search': 'Searched personal data',
+  'personal-data.export': "Downloaded a person's data",
+  'personal-data.erase': "Erased a person's data",
+  'personal-data.erase-again': 'Erased again what a restored backup brought back',
+  'retention.sweep': 'Removed records past their time',
+  'retention.update': 'Changed how long personal data is kept',
+  'backup.download': 'Downloaded a backup',
 };
 
 const VERBS: Record<string, string> = { create: 'Added', update: 'Edited', delete: 'Deleted' };

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { AuditEntry } from '../../contract/api.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
 import { actionLabel, isFailedLogin } from '../../lib/audit-labels.ts';
@@ -9,25 +9,35 @@ import { useSchoolTimeZone } from './time-zone.ts';
 
 const SHOWN = 100;
 
-/** The audit log, newest first: who changed what, and every login, with Refresh. */
+/**
+ * The audit log, newest first: who changed what, and every login, with Refresh; or, filtered, only
+ * the looks at personal data (who opened the inbox, searched or downloaded a person's data…).
+ */
 export function ActivitySection() {
   const timeZone = useSchoolTimeZone();
   /** The entries of the last load that succeeded; null before the first. */
   const [entries, setEntries] = useState<AuditEntry[] | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [refreshing, setRefreshing] = useState(false);
+  const [looksOnly, setLooksOnly] = useState(false);
+  /** The newest load: an older one answering late is not shown over it. */
+  const latest = useRef(0);
+  const filterId = useId();
 
   const load = useCallback(async () => {
+    const request = ++latest.current;
     setRefreshing(true);
     setFailure(null);
     try {
-      setEntries(await adminRequest<AuditEntry[]>(`/api/admin/audit?limit=${SHOWN}`));
+      const kind = looksOnly ? '&kind=personal-data' : '';
+      const answer = await adminRequest<AuditEntry[]>(`/api/admin/audit?limit=${SHOWN}${kind}`);
+      if (request === latest.current) setEntries(answer);
     } catch (error) {
-      setFailure(failureOf('Failed to load the activity', error));
+      if (request === latest.current) setFailure(failureOf('Failed to load the activity', error));
     } finally {
-      setRefreshing(false);
+      if (request === latest.current) setRefreshing(false);
     }
-  }, []);
+  }, [looksOnly]);
 
   useEffect(() => void load(), [load]);
 
@@ -35,9 +45,25 @@ export function ActivitySection() {
     <Panel
       id="activity"
       title="Activity"
-      summary={`Every change and every login, newest first (the latest ${SHOWN}). Only administrators see this.`}
+      summary={
+        looksOnly
+          ? `Every look at personal data (the inbox, the alumni list, exports, searches and backups), newest first (the latest ${SHOWN}). Only administrators see this.`
+          : `Every change and every login, newest first (the latest ${SHOWN}). Only administrators see this.`
+      }
     >
-      <div className="form-actions">
+      <div className="form-actions activity-tools">
+        <label className="check" htmlFor={filterId}>
+          <input
+            id={filterId}
+            type="checkbox"
+            checked={looksOnly}
+            onChange={(event) => {
+              setEntries(null);
+              setLooksOnly(event.target.checked);
+            }}
+          />
+          Only looks at personal data
+        </label>
         <button type="button" className="secondary" onClick={() => void load()} disabled={refreshing}>
           {refreshing ? 'Refreshing…' : 'Refresh'}
         </button>
@@ -46,9 +72,9 @@ export function ActivitySection() {
       {entries === null && !failure && <p className="empty">Loading the activity…</p>}
       {entries !== null &&
         (entries.length === 0 ? (
-          <p className="empty">Nothing has happened yet.</p>
+          <p className="empty">{looksOnly ? 'Nobody has looked at personal data yet.' : 'Nothing has happened yet.'}</p>
         ) : (
-          <ol className="activity-list" aria-label="Activity">
+          <ol className="activity-list" aria-label={looksOnly ? 'Looks at personal data' : 'Activity'}>
             {entries.map((entry, index) => (
               <li
                 // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id, and the list is replaced whole on every load

@@ -4,6 +4,7 @@ import { dateInZone } from '../../contract/dates.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
 import { countLabel, formatDate } from '../../lib/display-format.ts';
 import { Alert } from './Alert.tsx';
+import { ConsentNote } from './ConsentNote.tsx';
 import { DownloadButton } from './DownloadButton.tsx';
 import { ListSearch, ShowMore, useListWindow } from './list-window.tsx';
 import { Panel } from './Panel.tsx';
@@ -94,6 +95,7 @@ function AlumniList({ alumni, onAlumni }: { alumni: Alumni[]; onAlumni: (alumni:
               </span>
             </div>
             <AlumnusDetails alumnus={alumnus} />
+            <ConsentNote consent={alumnus.consent} of="registration" />
             <div className="item-actions">
               <button
                 type="button"

@@ -95,6 +95,7 @@ function DashboardView({ loaded }: { loaded: Loaded }) {
   const [alumni, setAlumni] = useState(loaded.alumni);
   const [accounts, setAccounts] = useState(loaded.accounts);
   const [inbox, setInbox] = useState<InboxMessage[] | null>(null);
+  const [inboxReloads, setInboxReloads] = useState(0);
   const [session, setSession] = useState(loaded.session);
   const [defaultPassword, setDefaultPassword] = useState(loaded.session.usesDefaultPassword);
   const [leaving, setLeaving] = useState(false);
@@ -143,6 +144,11 @@ function DashboardView({ loaded }: { loaded: Loaded }) {
     onAccounts: setAccounts,
     inbox,
     onInbox: setInbox,
+    inboxReloads,
+    reloadPersonalData: () => {
+      setInboxReloads((count) => count + 1);
+      void loadAlumni().then(setAlumni);
+    },
   };
 
   return (

@@ -5,6 +5,7 @@ import { DEFAULT_TIME_ZONE, dateInZone, timeInZone } from '../../contract/dates.
 import { adminRequest } from '../../lib/admin-api.ts';
 import { countLabel, formatDate, formatTime } from '../../lib/display-format.ts';
 import { Alert } from './Alert.tsx';
+import { ConsentNote } from './ConsentNote.tsx';
 import { DownloadButton } from './DownloadButton.tsx';
 import { Panel } from './Panel.tsx';
 import { useAction } from './use-action.ts';
@@ -15,9 +16,16 @@ const load = () => adminRequest<InboxMessage[]>('/api/admin/messages');
 
 /**
  * The messages sent with the contact form, newest first: read or unread, a reply by e-mail,
- * delete. Loaded on its own, so that the rest of the dashboard never waits for it.
+ * delete. Loaded on its own, so that the rest of the dashboard never waits for it, and again
+ * whenever `reloads` changes (after a person's data was erased elsewhere).
  */
-export function InboxSection({ onMessages }: { onMessages?: (messages: InboxMessage[]) => void }) {
+export function InboxSection({
+  onMessages,
+  reloads = 0,
+}: {
+  onMessages?: (messages: InboxMessage[]) => void;
+  reloads?: number;
+}) {
   const [inbox, setInbox] = useState<Inbox>({ state: 'loading' });
   const show = (messages: InboxMessage[]) => {
     setInbox({ state: 'ready', messages });
@@ -25,8 +33,8 @@ export function InboxSection({ onMessages }: { onMessages?: (messages: InboxMess
   };
   const reload = () => void load().then(show, () => setInbox({ state: 'failed' }));
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once, when the dashboard opens
-  useEffect(reload, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads when the dashboard opens, and when asked again
+  useEffect(reload, [reloads]);
 
   if (inbox.state !== 'ready') {
     return (
@@ -123,6 +131,7 @@ function MessageList({
             )}
           </p>
           <p className="item-text">{message.message}</p>
+          <ConsentNote consent={message.consent} of="message" />
           <div className="item-actions">
             <a className="button" href={replyLink(message)}>
               Reply

@@ -26,6 +26,7 @@ import { LogosSection } from './LogosSection.tsx';
 import { NEWS } from './news.tsx';
 import { PagesSection } from './PagesSection.tsx';
 import { Panel } from './Panel.tsx';
+import { PersonalDataSection } from './PersonalDataSection.tsx';
 import { SiteSettingsSection } from './SiteSettingsSection.tsx';
 import { TwoFactorSettings } from './TwoFactorSettings.tsx';
 import type { useContentDocument } from './use-content-document.ts';
@@ -51,6 +52,10 @@ export interface DashboardState {
   /** The inbox's messages once it loaded them, for its count; null until then. */
   inbox: InboxMessage[] | null;
   onInbox: (messages: InboxMessage[]) => void;
+  /** How many times the inbox was asked to load again: it does whenever this changes. */
+  inboxReloads: number;
+  /** Loads the inbox and the alumni again: a person's data was erased from both. */
+  reloadPersonalData: () => void;
 }
 
 export interface DashboardSection {
@@ -150,7 +155,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     id: 'inbox',
     label: 'Inbox',
     permission: 'personalData',
-    render: (s) => <InboxSection onMessages={s.onInbox} />,
+    render: (s) => <InboxSection onMessages={s.onInbox} reloads={s.inboxReloads} />,
     count: (s) => s.inbox && { value: s.inbox.filter((message) => !message.read).length, meaning: 'unread' },
   },
   {
@@ -162,6 +167,12 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
       s.alumni.ok
         ? { value: s.alumni.alumni.filter((alumnus) => !alumnus.isApproved).length, meaning: 'pending' }
         : null,
+  },
+  {
+    id: 'personal-data',
+    label: 'Personal data',
+    permission: 'personalData',
+    render: (s) => <PersonalDataSection onErased={s.reloadPersonalData} />,
   },
   {
     id: 'accounts',
