@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSENT_LABEL } from '../../site/contract/personal-data.ts';
 import { hydrated, seriousA11yViolations, type WatchedPage, watchedPage } from '../public/page-checks.ts';
 import { VIEWPORTS } from '../public/routes.ts';
 import { testBrowser, testServer } from '../support/harness.ts';
@@ -34,6 +35,7 @@ async function fillContactForm(page: Page) {
   await field(page, 'Phone').fill('+91 98860 55443');
   await page.getByLabel('Subject').selectOption('academic');
   await field(page, 'Message').fill(MESSAGE);
+  await page.getByLabel(CONSENT_LABEL).check();
 }
 
 describe('the contact form', () => {
@@ -143,7 +145,17 @@ describe('the message, afterwards', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^messages-\d{4}-\d{2}-\d{2}\.csv$/);
     const rows = parse((await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, '')) as string[][];
-    expect(rows[0]).toEqual(['Received', 'Name', 'Email', 'Phone', 'Subject', 'Message', 'Read']);
+    expect(rows[0]).toEqual([
+      'Received',
+      'Name',
+      'Email',
+      'Phone',
+      'Subject',
+      'Message',
+      'Read',
+      'Consent given',
+      'Privacy notice agreed to',
+    ]);
     expect(rows.slice(1)).toEqual([
       [
         expect.any(String),
@@ -153,6 +165,8 @@ describe('the message, afterwards', () => {
         'academic',
         MESSAGE,
         'no',
+        expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        expect.stringMatching(/^notice-[0-9a-f]{12}$/),
       ],
     ]);
 

@@ -1,6 +1,7 @@
 /** /alumni: the registration form of spec §5 with its errors, submitting state, success and failures. */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { CONSENT_LABEL, CONSENT_REQUIRED } from '../../site/contract/personal-data.ts';
 import { hydrated, seriousA11yViolations, type WatchedPage, watchedPage } from '../public/page-checks.ts';
 import { VIEWPORTS } from '../public/routes.ts';
 import { holdRequests } from '../support/browser.ts';
@@ -27,6 +28,7 @@ async function fillIn(page: Page, fullName: string) {
   await field(page, 'periodOfStudy').fill('2008-2020');
   await field(page, 'qualification').fill('B.Sc. Physics');
   await field(page, 'occupation').fill('Engineer');
+  await page.getByLabel(CONSENT_LABEL).check();
 }
 
 const register = (page: Page) => page.getByRole('button', { name: 'Register', exact: true }).click();
@@ -45,6 +47,8 @@ describe.each(Object.entries(VIEWPORTS))('at %s width', (_, viewport) => {
       'Period of study is required',
       'Qualification is required',
       'Occupation is required',
+      // The box that agrees to the privacy notice, unticked at first (issue 23).
+      CONSENT_REQUIRED,
     ];
     expect(await page.locator('.field-error').allInnerTexts()).toEqual(required);
     expect(await seriousA11yViolations(page)).toEqual([]);
