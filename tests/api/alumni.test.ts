@@ -46,6 +46,8 @@ describe('POST /api/alumni', () => {
       _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       isApproved: false,
       registrationDate: expect.any(String),
+      // Sent without the form's box (a client written to the spec's API): no consent on record.
+      consent: null,
     });
     expect(Date.now() - Date.parse((stored as unknown as { registrationDate: string }).registrationDate)).toBeLessThan(
       60_000,

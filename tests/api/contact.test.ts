@@ -58,6 +58,8 @@ describe('POST /api/contact', () => {
       _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       receivedAt: expect.any(String),
       read: false,
+      // Sent without the form's box (a client written to the spec's API): no consent on record.
+      consent: null,
     });
     expect(Date.now() - Date.parse(stored!.receivedAt)).toBeLessThan(60_000);
   });
@@ -188,7 +190,7 @@ describe('the inbox', () => {
 describe('CSV exports', () => {
   it('GET /api/admin/messages.csv: a heading row and one row per message, formulas defused', async () => {
     await send({ ...asha, name: '=HYPERLINK("http://evil.example","Click")', message: '+1 555 0100', phone: '' });
-    await send({ ...asha, name: '@SUM(A1:A9)', message: '-2+3', subject: 'complaint' });
+    await send({ ...asha, name: '@SUM(A1:A9)', message: '-2+3', subject: 'complaint', consent: true });
     const { answer, bytes, rows } = await csv('/api/admin/messages.csv');
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -199,8 +201,23 @@ describe('CSV exports', () => {
     // The byte order mark makes spreadsheets read the names in any script correctly.
     expect(bytes.subarray(0, 12).toString('utf8')).toBe('\uFEFFReceived,');
     const messages = await inbox();
-    expect(rows[0]).toEqual(['Received', 'Name', 'Email', 'Phone', 'Subject', 'Message', 'Read']);
+    expect(rows[0]).toEqual([
+      'Received',
+      'Name',
+      'Email',
+      'Phone',
+      'Subject',
+      'Message',
+      'Read',
+      'Consent given',
+      'Privacy notice agreed to',
+    ]);
     expect(rows).toHaveLength(messages.length + 1);
+    const { consent } = messages[0] as Message & { consent: { givenAt: string; notice: string } };
+    expect(consent).toEqual({
+      givenAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      notice: expect.stringMatching(/^notice-[0-9a-f]{12}$/),
+    });
     expect(rows[1]).toEqual([
       messages[0]!.receivedAt,
       "'@SUM(A1:A9)",
@@ -209,9 +226,13 @@ describe('CSV exports', () => {
       'complaint',
       "'-2+3",
       'no',
+      consent.givenAt,
+      consent.notice,
     ]);
     expect(rows[2]!.slice(1, 2)).toEqual(['\'=HYPERLINK("http://evil.example","Click")']);
     expect(rows[2]![5]).toBe("'+1 555 0100");
+    // Sent without the box: said so, not left blank.
+    expect(rows[2]!.slice(7)).toEqual(['not recorded', '']);
     // A message of several lines stays one cell.
     expect(rows.find((row) => row[1] === 'Asha Rao')![5]).toBe(asha.message);
   });
@@ -246,6 +267,8 @@ describe('CSV exports', () => {
       'Company address',
       'Message',
       'Status',
+      'Consent given',
+      'Privacy notice agreed to',
     ]);
     expect(rows).toHaveLength(2);
     expect(rows[1]).toEqual([
@@ -262,6 +285,8 @@ describe('CSV exports', () => {
       '',
       "'@once upon a time",
       'PENDING',
+      'not recorded',
+      '',
     ]);
   });
 

@@ -32,8 +32,11 @@ describe('GET /api/content', () => {
         'settings',
         'pages',
         'circulars',
+        // How long personal data is kept: the privacy page states it (issue 23).
+        'retention',
       ].sort(),
     );
+    expect(answer.body.retention).toEqual({ messageMonths: 12, pendingAlumniDays: 90, backupDays: 30 });
     const etag = answer.headers.get('etag')!;
     expect(etag).toMatch(/^".+"$/);
     const again = await site.call('GET', '/api/content', { headers: { 'If-None-Match': etag } });

@@ -51,6 +51,7 @@ describe('a static site whose API is elsewhere', () => {
       await page.getByLabel('Email').fill('ravi.menon@example.org');
       await page.getByLabel('Subject').selectOption('academic');
       await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Is there a bus from Indiranagar?');
+      await page.getByRole('checkbox', { name: /I agree that the school keeps these details/ }).check();
       await page.getByRole('button', { name: 'Send Message' }).click();
       await page.getByRole('heading', { name: 'Thank you, Ravi Menon!' }).waitFor();
       expect(posted).toEqual([`${site.url}/api/contact`]);
@@ -61,7 +62,11 @@ describe('a static site whose API is elsewhere', () => {
       await close();
     }
     const [stored] = (await site.asAdmin('GET', '/api/admin/messages')).body;
-    expect(stored).toMatchObject({ name: 'Ravi Menon', message: 'Is there a bus from Indiranagar?' });
+    expect(stored).toMatchObject({
+      name: 'Ravi Menon',
+      message: 'Is there a bus from Indiranagar?',
+      consent: { givenAt: expect.any(String), notice: expect.stringMatching(/^notice-[0-9a-f]{12}$/) },
+    });
   });
 
   it("keeps each page's script and style policy in the page, where the browser enforces it", async () => {
