@@ -135,6 +135,17 @@ async function administratorCalls(base: string, token: string): Promise<Record<s
       json: { status: 'published' },
     },
     'PUT /api/pages/:slug/status': { path: '/api/pages/privacy/status', json: { status: 'published' } },
+    // A person's requests and how long personal data is kept (issue 23).
+    'GET /api/admin/personal-data': { path: `/api/admin/personal-data?email=${email}` },
+    'GET /api/admin/personal-data/export': {
+      path: `/api/admin/personal-data/export?phone=${encodeURIComponent(ALUMNUS.mobile)}&format=json`,
+    },
+    'DELETE /api/admin/personal-data': { path: `/api/admin/personal-data?email=${email}` },
+    'GET /api/admin/retention': { path: '/api/admin/retention' },
+    'PUT /api/admin/retention': {
+      path: '/api/admin/retention',
+      json: { messageMonths: 6, pendingAlumniDays: 60, backupDays: 14 },
+    },
   };
 }
 
@@ -287,7 +298,13 @@ describe('every administrator call', () => {
       const answer = await send(site.url, key, calls[key]!, { Authorization: `Bearer ${token}` });
       expect({ key, status: answer.status }).toEqual({ key, status: key.startsWith('POST') ? 201 : 200 });
     }
-    for (const key of ['GET /api/admin/accounts', 'GET /api/admin/audit', 'DELETE /api/admin/accounts/:username']) {
+    for (const key of [
+      'GET /api/admin/accounts',
+      'GET /api/admin/audit',
+      'DELETE /api/admin/accounts/:username',
+      'GET /api/admin/personal-data',
+      'PUT /api/admin/retention',
+    ]) {
       const answer = await send(site.url, key, calls[key]!, { Authorization: `Bearer ${token}` });
       expect({ key, status: answer.status }).toEqual({ key, status: 200 });
     }

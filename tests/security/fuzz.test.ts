@@ -27,6 +27,7 @@ import {
   type Context,
   ID_ROUTES,
   type Planned,
+  QUERY_ROUTES,
   type Stored,
 } from './fuzz/routes.ts';
 import { planWrite, write } from './fuzz/writes.ts';
@@ -106,6 +107,24 @@ async function check(plan: Planned): Promise<void> {
         expect(pendingSecret(after)).not.toBe(pendingSecret(before));
       } else {
         expect(after['admins.json']).toBe(before['admins.json']);
+      }
+      if (plan.expect.answer !== undefined) expect(jsonOf(answer), JSON.stringify(seen)).toEqual(plan.expect.answer);
+      if (plan.expect.erasures) {
+        // One more request on the list, named by its number, the person only as salted hashes.
+        const list = (files: Record<string, string>) =>
+          JSON.parse(files['erasures.json']!) as { salt: string; requests: { number: string; hashes: string[] }[] };
+        const [was, is] = [list(before), list(after)];
+        expect(is.salt).toBe(was.salt);
+        expect(is.requests.slice(0, -1)).toEqual(was.requests);
+        expect(is.requests.at(-1)).toEqual({
+          number: `E-${String(was.requests.length + 1).padStart(4, '0')}`,
+          at: expect.any(String),
+          hashes: [expect.stringMatching(/^[0-9a-f]{64}$/)],
+        });
+        expect(after['erasures.json']!.toLowerCase()).not.toContain(plan.expect.erasures.secret);
+        expect((jsonOf(answer) as { request: string }).request).toBe(is.requests.at(-1)!.number);
+      } else {
+        expect(after['erasures.json']).toBe(before['erasures.json']);
       }
       tally.add(`writes verified: ${plan.label}`);
       tally.add('writes verified, all kinds');
@@ -209,6 +228,7 @@ it('knows every write of the API (a new one cannot be left out)', () => {
     ...Object.keys(BODY_ROUTES),
     ...Object.keys(ID_ROUTES),
     ...BODILESS_ROUTES,
+    ...Object.keys(QUERY_ROUTES),
     'POST /api/upload',
     'POST /api/documents',
   ]);

@@ -242,8 +242,27 @@ async function probeWithAlumniData() {
     '/api/admin/messages.csv',
     '/api/admin/alumni.csv',
     '/api/circulars',
+    // A person's requests (issue 23), asked with their own details: refused without repeating them.
+    `/api/admin/personal-data?email=${encodeURIComponent(first!.email)}`,
+    `/api/admin/personal-data?phone=${encodeURIComponent(second!.mobile)}`,
+    `/api/admin/personal-data/export?email=${encodeURIComponent(MESSAGES[0]!.email)}&format=csv`,
+    `/api/admin/personal-data/export?phone=${encodeURIComponent(MESSAGES[0]!.phone!)}&format=json`,
+    '/api/admin/retention',
+    '/api/admin/audit?kind=personal-data',
   ]) {
     await anonymous('GET', path);
     await anonymous('GET', path, { headers: { Authorization: 'Bearer not-a-token' } });
   }
+  for (const query of [`email=${encodeURIComponent(first!.email)}`, `phone=${encodeURIComponent(first!.mobile)}`]) {
+    const refused = await anonymous('DELETE', `/api/admin/personal-data?${query}`);
+    expect(refused.status).toBe(401);
+  }
+  // Consent given with the form: the answer is the same words as without.
+  const agreed = await anonymous('POST', '/api/contact', { json: { ...MESSAGES[1], consent: true } });
+  expect(agreed.text).toBe(sent.text);
+  const notAgreed = await anonymous('POST', '/api/alumni', { json: { ...first, consent: 'yes' } });
+  expect(notAgreed.status).toBe(400);
+  // Everything stayed: a refused erasure erased no one.
+  const alumni = (await site.asAdmin('GET', '/api/admin/alumni')).body as { email: string }[];
+  expect(alumni.map((alumnus) => alumnus.email)).toEqual(expect.arrayContaining([first!.email, second!.email]));
 }

@@ -33,6 +33,8 @@ const DRAFTS_NEW: Row = { administrator: 201, editor: 201, contributor: 201, off
 const HISTORY: Row = { administrator: 200, editor: 200, contributor: 403, office: 403, none: 401 };
 // "Personal data (inbox, alumni, their approval, CSV exports)": Administrators and Office.
 const PERSONAL: Row = { administrator: 200, editor: 403, contributor: 403, office: 200, none: 401 };
+// "How long personal data is kept" (issue 23): changed by Administrators only.
+const RETENTION: Row = { administrator: 200, editor: 403, contributor: 403, office: 403, none: 401 };
 // "Accounts, roles, audit log, backup and restore": Administrators only.
 const ACCOUNTS: Row = { administrator: 200, editor: 403, contributor: 403, office: 403, none: 401 };
 // Every account's own session, password, second factor, build status and presence.
@@ -89,6 +91,12 @@ const EXPECTED: Record<string, Row> = {
   'PUT /api/admin/messages/:id': PERSONAL,
   'DELETE /api/admin/messages/:id': PERSONAL,
   'GET /api/admin/messages.csv': PERSONAL,
+  // A person's requests and the retention settings (issue 23): read by the Office too.
+  'GET /api/admin/personal-data': PERSONAL,
+  'GET /api/admin/personal-data/export': PERSONAL,
+  'DELETE /api/admin/personal-data': PERSONAL,
+  'GET /api/admin/retention': PERSONAL,
+  'PUT /api/admin/retention': RETENTION,
   // Accounts, roles, audit log, backup.
   'GET /api/admin/accounts': ACCOUNTS,
   'PUT /api/admin/accounts/:username': ACCOUNTS,
@@ -146,6 +154,8 @@ const USERNAMES: Record<Role, string> = { administrator: 'admin', editor: 'esha'
 let image: { imageId: string; originalName: string };
 let serial = 0;
 const unique = (what: string) => `${what} ${++serial}`;
+/** The e-mail address of the registration made first: the refused erasures ask for it. */
+let firstRegistration = '';
 /** The role changes made in this file, as the audit log should show them (`username: Role`). */
 const roleChanges: string[] = [];
 
@@ -314,6 +324,33 @@ const REQUESTS: Record<string, (column: Column) => Promise<Request>> = {
     path: `/api/admin/messages/${EXPECTED['DELETE /api/admin/messages/:id']![column] === 200 ? await newMessage() : (await asAdmin('GET', '/api/admin/messages')).body[0]._id}`,
   }),
   'GET /api/admin/messages.csv': async () => ({ path: '/api/admin/messages.csv' }),
+  'GET /api/admin/personal-data': async () => ({ path: `/api/admin/personal-data?email=${ALUMNUS.email}` }),
+  'GET /api/admin/personal-data/export': async () => ({
+    path: `/api/admin/personal-data/export?phone=${encodeURIComponent(ALUMNUS.mobile)}&format=csv`,
+  }),
+  // A person of its own for each erasure that should succeed; the others ask for the first one.
+  'DELETE /api/admin/personal-data': async (column) => {
+    if (EXPECTED['DELETE /api/admin/personal-data']![column] !== 200) {
+      return { path: `/api/admin/personal-data?email=${firstRegistration}` };
+    }
+    const id = await newRegistration();
+    const { email } = (await asAdmin('GET', '/api/admin/alumni')).body.find((one: { _id: string }) => one._id === id);
+    return {
+      path: `/api/admin/personal-data?email=${encodeURIComponent(email)}`,
+      after: async (body) => {
+        expect(body).toEqual({
+          request: expect.stringMatching(/^E-\d{4}$/),
+          erased: { alumni: 1, messages: 0, pendingMails: 0 },
+        });
+      },
+    };
+  },
+  'GET /api/admin/retention': async () => ({ path: '/api/admin/retention' }),
+  // The whole settings, a period changed each time: nothing is due sooner (the records are new).
+  'PUT /api/admin/retention': async () => ({
+    path: '/api/admin/retention',
+    json: { messageMonths: 12, pendingAlumniDays: 90, backupDays: 30 + (serial++ % 60) },
+  }),
 
   'GET /api/admin/accounts': async () => ({ path: '/api/admin/accounts' }),
   'PUT /api/admin/accounts/:username': async (column) => {
@@ -416,7 +453,10 @@ beforeAll(async () => {
   image = await uploaded(site.url, tokens.administrator, await solidImage('png', 12, 12));
   // Something in the inbox and the alumni list for the calls that read them.
   await newMessage();
-  await newRegistration();
+  const first = await newRegistration();
+  firstRegistration = (await asAdmin('GET', '/api/admin/alumni')).body.find(
+    (one: { _id: string }) => one._id === first,
+  ).email;
 });
 
 describe('the role matrix', () => {

@@ -70,7 +70,7 @@ export function jsonOf(answer: { text: string }): unknown {
   }
 }
 
-export const STORED_FILES = ['content.json', 'alumni.json', 'admins.json', 'messages.json'] as const;
+export const STORED_FILES = ['content.json', 'alumni.json', 'admins.json', 'messages.json', 'erasures.json'] as const;
 
 /** The stored documents, byte for byte. */
 export async function storedFiles(dataDir: string): Promise<Record<string, string>> {

@@ -14,10 +14,11 @@ import {
   PUBLICATION_LISTS,
   type PublicationList,
   parses,
+  QUERY_ROUTES,
   ROLE_ROUTES,
   SLUG_ROUTES,
 } from './routes.ts';
-import { badItemId, badRole, badSlug, badUsername, dateInput, wrongValue } from './values.ts';
+import { badItemId, badPersonQuery, badRole, badSlug, badUsername, dateInput, wrongValue } from './values.ts';
 
 const bodyRoute = fc.constantFrom(...BODY_ROUTE_NAMES);
 const limitedTexts = (route: string) =>
@@ -89,6 +90,11 @@ export const attack = fc.oneof(
   fc.record({ attack: fc.constant('bad id' as const), route: fc.constantFrom(...ITEM_ID_ROUTES), id: badItemId }),
   fc.record({ attack: fc.constant('unknown role' as const), route: fc.constantFrom(...ROLE_ROUTES), role: badRole }),
   fc.record({ attack: fc.constant('unknown page' as const), route: fc.constantFrom(...SLUG_ROUTES), slug: badSlug }),
+  fc.record({
+    attack: fc.constant('no one person' as const),
+    route: fc.constantFrom(...Object.keys(QUERY_ROUTES)),
+    query: badPersonQuery,
+  }),
   fc.record({
     attack: fc.constant('image not stored' as const),
     route: fc.constantFrom(
@@ -213,6 +219,14 @@ export function planAttack(a: Attack, c: Context): Planned {
         path: route.path(id),
         headers: { Authorization: `Bearer ${c.token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
         body: body ? JSON.stringify(body) : undefined,
+      });
+    }
+    case 'no one person': {
+      const route = QUERY_ROUTES[a.route]!;
+      return refused({
+        method: route.method,
+        path: route.path(a.query),
+        headers: { Authorization: `Bearer ${c.token}` },
       });
     }
     case 'image not stored': {

@@ -41,6 +41,13 @@ export type Expectation =
       effect: (before: Stored, after: Stored) => Stored;
       /** What the write does to the accounts: nothing, unless it says so. */
       accounts?: 'new pending two-factor secret';
+      /**
+       * What the write does to the list of erased people (erasures.json): nothing, unless it adds
+       * one request, whose hashes must not give away `secret` (the address or number erased).
+       */
+      erasures?: { secret: string };
+      /** The answer's body, when the plan knows it. */
+      answer?: unknown;
     }
   | { kind: 'anything but a server error' }
   /** Exactly this status, and no stored document changed (uploads are files of their own). */
@@ -83,7 +90,9 @@ export type Kind =
   | 'timeZone'
   | 'status'
   | 'publishAt'
-  | 'role';
+  | 'role'
+  /** A whole number of months or days, as the retention settings take. */
+  | 'period';
 export interface Field {
   kind: Kind;
   max?: number;
@@ -144,6 +153,8 @@ export const ALUMNI_FIELDS: Record<string, Field> = {
   companyName: text(200),
   companyAddress: text(500),
   message: text(2000),
+  // The form's box (issue 23): `true` once ticked; left out by clients written to the spec.
+  consent: { kind: 'boolean' },
 };
 export const CIRCULAR_FIELDS: Record<string, Field> = {
   title: text(200),
@@ -158,6 +169,13 @@ export const CONTACT_FIELDS: Record<string, Field> = {
   phone: { kind: 'phone' },
   subject: { kind: 'subject' },
   message: text(5000),
+  consent: { kind: 'boolean' },
+};
+/** How long personal data is kept (issue 23): PUT /api/admin/retention takes all three. */
+export const RETENTION_FIELDS: Record<string, Field> = {
+  messageMonths: { kind: 'period' },
+  pendingAlumniDays: { kind: 'period' },
+  backupDays: { kind: 'period' },
 };
 export const CONTENT_FIELDS: Record<string, Field> = Object.fromEntries([
   ...['logos', 'homegallery', 'gallery', 'events', 'news'].map((list) => [list, { kind: 'list' }]),
@@ -339,6 +357,12 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
     body: () => ({ role: 'administrator' }),
   },
   'POST /api/contact': { method: 'POST', path: () => '/api/contact', fields: CONTACT_FIELDS, body: () => CONTACT },
+  'PUT /api/admin/retention': {
+    method: 'PUT',
+    path: () => '/api/admin/retention',
+    fields: RETENTION_FIELDS,
+    body: () => ({ messageMonths: 12, pendingAlumniDays: 90, backupDays: 30 }),
+  },
   'PUT /api/admin/messages/:id': {
     method: 'PUT',
     path: (c) => `/api/admin/messages/${anyId(c.messages)}`,
@@ -439,6 +463,14 @@ export const ID_ROUTES: Record<
 export const ITEM_ID_ROUTES = Object.keys(ID_ROUTES).filter((name) => name.includes(':id'));
 export const ROLE_ROUTES = Object.keys(ID_ROUTES).filter((name) => name.includes(':role'));
 export const SLUG_ROUTES = Object.keys(ID_ROUTES).filter((name) => name.includes(':slug'));
+
+/**
+ * Writes that name what they change in their query (`?email=` or `?phone=`), as functions of it:
+ * an erasure of everything about one person (issue 23).
+ */
+export const QUERY_ROUTES: Record<string, { method: string; path: (query: string) => string }> = {
+  'DELETE /api/admin/personal-data': { method: 'DELETE', path: (query) => `/api/admin/personal-data${query}` },
+};
 
 /** Writes that take nothing but the token: sent as writes meant to succeed (writes.ts). */
 export const BODILESS_ROUTES = ['POST /api/admin/2fa/setup'];

@@ -176,7 +176,39 @@ export const wrongValue: Record<Kind, fc.Arbitrary<unknown>> = {
   ),
   role: fc.oneof(NOT_TEXT, fc.constantFrom('Administrator', 'admin', 'owner', 'root', '', 'editor ', 'ADMINISTRATOR')),
   phone: fc.oneof(NOT_TEXT, fc.constantFrom('call me', '12', 'abcdefghij', '+91 98765 43210 ext. 55')),
+  // Wrong for every period (months 1-120, days 7-3650 or 1-3650): no whole number from 1 to 3650.
+  period: fc.oneof(
+    NOT_TEXT.filter((value) => !(Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 3650)),
+    fc.constantFrom('12', '', '90 days', 0, -1, 1.5, 3651, 1e9, [12], { months: 12 }),
+  ),
 };
+
+/**
+ * Queries that name no one person: none, both, empty, a phone number of fewer than 7 digits, an
+ * address or a number too long, another parameter.
+ */
+export const badPersonQuery = fc.oneof(
+  fc.constantFrom(
+    '',
+    '?',
+    '?email=',
+    '?phone=',
+    '?email=%20%20',
+    '?phone=%20',
+    '?phone=123456',
+    '?phone=12-34-56',
+    '?phone=call%20me',
+    '?email=asha%40example.org&phone=9845012345',
+    '?name=Asha',
+    '?Email=asha%40example.org',
+    `?email=${'a'.repeat(250)}%40example.org`,
+    `?phone=${'1'.repeat(31)}`,
+  ),
+  fc
+    .string({ maxLength: 8 })
+    .filter((text) => text.replace(/\D/g, '').length < 7)
+    .map((text) => `?phone=${encodeURIComponent(text)}`),
+);
 
 /** Phone numbers as people type them (or none). */
 export const phoneInput = fc.constantFrom('', '+91 98450 12345', '080-4127-9935', '(080) 4000 1234');

@@ -3,6 +3,7 @@
  * effect: each must change exactly what it says, which its plan spells out.
  */
 import fc from 'fast-check';
+import { expect } from 'vitest';
 import type { Alumni } from '../../../site/contract/alumni.ts';
 import type { InboxMessage } from '../../../site/contract/contact.ts';
 import { CONTACT_SUBJECTS, HONEYPOT_FIELD } from '../../../site/contract/contact-subjects.ts';
@@ -28,6 +29,7 @@ import {
   PAGE_FIELDS,
   PHOTO_FIELDS,
   PUBLICATION_LISTS,
+  RETENTION_FIELDS,
   SETTINGS_FIELDS,
   STATUS_FIELDS,
   VERSION_FIELDS,
@@ -46,6 +48,25 @@ const publication = fc.record({
   publishAt: optional(fc.option(publishAtInput, { nil: null })),
 });
 type Publication = typeof publication extends fc.Arbitrary<infer P> ? P : never;
+/**
+ * What a form says of consent (issue 23): nothing (a client written to the spec), no, or yes;
+ * only a yes is kept, with when and the privacy notice's version.
+ */
+const consentChoice = fc.constantFrom('absent', 'no', 'yes') as fc.Arbitrary<'absent' | 'no' | 'yes'>;
+const sentConsent = (choice: 'absent' | 'no' | 'yes') => ({ absent: undefined, no: false, yes: true })[choice];
+const storedConsent = (choice: 'absent' | 'no' | 'yes') =>
+  choice === 'yes'
+    ? {
+        givenAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+        notice: expect.stringMatching(/^notice-[0-9a-f]{12}$/),
+      }
+    : null;
+/** How long personal data is kept, within the bounds the settings take. */
+const retentionInput = fc.record({
+  messageMonths: fc.integer({ min: 1, max: 120 }),
+  pendingAlumniDays: fc.integer({ min: 7, max: 3650 }),
+  backupDays: fc.integer({ min: 1, max: 3650 }),
+});
 /** A save that says the version it started from (the current one: it is taken), or says nothing. */
 const versionChoice = fc.constantFrom('none', 'body', 'If-Match') as fc.Arbitrary<'none' | 'body' | 'If-Match'>;
 const eventInput = fc.record({
@@ -129,6 +150,7 @@ export const write = fc.oneof(
     phone: optional(phoneInput),
     subject: fc.constantFrom(...CONTACT_SUBJECTS),
     message: textUpTo(5000),
+    consent: consentChoice,
     junk,
   }),
   fc.record({ write: fc.constant('bot message' as const), trap: textUpTo(100), junk }),
@@ -138,7 +160,17 @@ export const write = fc.oneof(
     write: fc.constant('register alumni' as const),
     fullName: textUpTo(120),
     message: optional(textUpTo(2000)),
+    consent: consentChoice,
     junk,
+  }),
+  fc.record({ write: fc.constant('change retention' as const), settings: retentionInput, junk }),
+  // Everything about the person of one record, found by the address or number it gives, written as people type it.
+  fc.record({
+    write: fc.constant('erase person' as const),
+    from: fc.constantFrom('alumni', 'messages') as fc.Arbitrary<'alumni' | 'messages'>,
+    pick,
+    by: fc.constantFrom('email', 'phone') as fc.Arbitrary<'email' | 'phone'>,
+    spelling: fc.nat(),
   }),
   fc.record({ write: fc.constant('start two-factor setup' as const) }),
   // Submit, approve, schedule, return with a note, unpublish: a change of state alone.
@@ -460,8 +492,10 @@ export function planWrite(w: Write, c: Context): Planned {
       // A connection may send 10 an hour: past 8, messages are marked read instead.
       if (c.counters.messages >= 8) return planWrite({ write: 'mark message', pick: 0, read: true, junk: w.junk }, c);
       c.counters.messages += 1;
-      const sent = { ...CONTACT, name: w.name, phone: w.phone, subject: w.subject, message: w.message };
-      const body = jsonText(sent, withoutTrap(w.junk), CONTACT_FIELDS);
+      // Each parent an address of their own: an erasure by address takes one message, not all.
+      const email = `parent${c.counters.messages}@example.org`;
+      const sent = { ...CONTACT, name: w.name, email, phone: w.phone, subject: w.subject, message: w.message };
+      const body = jsonText({ ...sent, consent: sentConsent(w.consent) }, withoutTrap(w.junk), CONTACT_FIELDS);
       return written(send('POST', '/api/contact', body), (before, after) => {
         const added = after.messages.find((item) => !before.messages.some((old) => old._id === item._id));
         const record = {
@@ -472,6 +506,7 @@ export function planWrite(w: Write, c: Context): Planned {
           _id: added?._id ?? 'a new message',
           receivedAt: added?.receivedAt ?? 'now',
           read: false,
+          consent: storedConsent(w.consent),
         };
         return { ...before, messages: [...before.messages, record as InboxMessage] };
       });
@@ -511,9 +546,12 @@ export function planWrite(w: Write, c: Context): Planned {
         ...ALUMNUS,
         fullName: w.fullName,
         email: `fuzz${c.counters.registrations}@example.org`,
+        // A number of their own too: an erasure by phone number takes one registration.
+        mobile: `+91 98000 ${20000 + c.counters.registrations}`,
         message: w.message,
       };
-      return written(send('POST', '/api/alumni', jsonText(sent, w.junk, ALUMNI_FIELDS)), (before, after) => {
+      const body = jsonText({ ...sent, consent: sentConsent(w.consent) }, w.junk, ALUMNI_FIELDS);
+      return written(send('POST', '/api/alumni', body), (before, after) => {
         const added = after.alumni.find((item) => !before.alumni.some((old) => old._id === item._id));
         const record = {
           ...sent,
@@ -524,9 +562,37 @@ export function planWrite(w: Write, c: Context): Planned {
           _id: added?._id ?? 'a new registration',
           isApproved: false,
           registrationDate: added?.registrationDate ?? 'now',
+          consent: storedConsent(w.consent),
         };
         return { ...before, alumni: [...before.alumni, record as Alumni] };
       });
+    }
+    case 'change retention':
+      return changeContent(
+        send('PUT', '/api/admin/retention', jsonText(w.settings, w.junk, RETENTION_FIELDS)),
+        (before) => ({ ...before, retention: w.settings }),
+      );
+    case 'erase person': {
+      const { query, secret, about } = personQuery(w, c);
+      const removedAlumni = c.alumni.filter((one) => about({ email: one.email, phone: one.mobile }));
+      const removedMessages = c.messages.filter(about);
+      return {
+        label: w.write,
+        request: send('DELETE', `/api/admin/personal-data${query}`),
+        expect: {
+          kind: 'written',
+          effect: (before) => ({
+            ...before,
+            alumni: before.alumni.filter((one) => !about({ email: one.email, phone: one.mobile })),
+            messages: before.messages.filter((one) => !about(one)),
+          }),
+          erasures: { secret },
+          answer: {
+            request: expect.stringMatching(/^E-\d{4}$/),
+            erased: { alumni: removedAlumni.length, messages: removedMessages.length, pendingMails: 0 },
+          },
+        },
+      };
     }
     case 'change status': {
       const target = picked(content[w.list] as readonly Unit[], w.pick);
@@ -572,6 +638,44 @@ export function planWrite(w: Write, c: Context): Planned {
         expect: { kind: 'written', effect: (before) => before, accounts: 'new pending two-factor secret' },
       };
   }
+}
+
+/** The digits of a phone number that compare it: its last ten, whatever the spaces or country code. */
+const lastTenDigits = (phone: string) => phone.replace(/\D/g, '').slice(-10);
+
+/**
+ * The query of an erasure of the person of the record `w` picks, as an office might type it (the
+ * address in other capitals and with spaces around, the number with or without its country code
+ * and spaces), with what it gives away (`secret`) and which records are about that person. Without
+ * a record, or a phone number to go by, someone unknown or the address.
+ */
+function personQuery(w: Extract<Write, { write: 'erase person' }>, c: Context) {
+  const records = [
+    ...(w.from === 'alumni' ? [] : c.messages.map((one) => ({ email: one.email, phone: one.phone }))),
+    ...c.alumni.map((one) => ({ email: one.email, phone: one.mobile })),
+    ...(w.from === 'alumni' ? c.messages.map((one) => ({ email: one.email, phone: one.phone })) : []),
+  ];
+  const record = records.length ? records[w.pick % Math.min(records.length, 5)]! : null;
+  const byPhone = w.by === 'phone' && record !== null && lastTenDigits(record.phone).length >= 7;
+  if (byPhone) {
+    const digits = lastTenDigits(record.phone);
+    const spellings = [record.phone, digits, `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`, `0${digits}`];
+    const key = digits;
+    return {
+      query: `?phone=${encodeURIComponent(spellings[w.spelling % spellings.length]!)}`,
+      secret: digits,
+      about: ({ phone }: { email: string; phone: string }) =>
+        lastTenDigits(phone).length >= 7 && lastTenDigits(phone) === key,
+    };
+  }
+  const email = record?.email ?? `nobody-${w.spelling}@example.org`;
+  const spellings = [email, email.toUpperCase(), `  ${email} `, email[0]!.toUpperCase() + email.slice(1)];
+  const key = email.trim().toLowerCase();
+  return {
+    query: `?email=${encodeURIComponent(spellings[w.spelling % spellings.length]!)}`,
+    secret: key,
+    about: ({ email: other }: { email: string; phone: string }) => other.trim().toLowerCase() === key,
+  };
 }
 
 /** An item, a page or the settings: what a save's version names (its last change). */
