@@ -32,6 +32,11 @@ export interface UpdateChecks<T> {
   /** Completes a changed document by a rule of the whole document (parts it leaves alone stay the same objects). */
   finish?: (next: T, previous: T) => T;
   verify?: Verify<T>;
+  /**
+   * The change removes what must not outlive it (personal data erased or past its time): the copy
+   * kept before the change (`keepPrevious`) is the changed file, not the one that still held it.
+   */
+  forget?: boolean;
 }
 
 /**
@@ -154,7 +159,10 @@ export class JsonDocument<S extends z.ZodType> {
     return () => this.#listeners.delete(listener);
   }
 
-  async #apply<R>(change: (draft: z.output<S>) => R | Promise<R>, { finish, verify }: UpdateChecks<z.output<S>>) {
+  async #apply<R>(
+    change: (draft: z.output<S>) => R | Promise<R>,
+    { finish, verify, forget = false }: UpdateChecks<z.output<S>>,
+  ) {
     const draft = immer.createDraft(this.#data as object) as z.output<S>;
     const answer = await change(draft);
     // A part of the draft answered by the change (say, the account it updated) outlives the draft.
@@ -164,8 +172,9 @@ export class JsonDocument<S extends z.ZodType> {
     const parsed = validateChanges(this.#schema, this.#data, finished);
     if (!parsed.success) throw new InvalidDocumentError(parsed.error.issues);
     await verify?.(parsed.data, this.#data);
-    if (this.#keepPrevious) await this.#keepPreviousCopy();
+    if (this.#keepPrevious && !forget) await this.#keepPreviousCopy();
     await this.#file.write(this.serialized(parsed.data));
+    if (this.#keepPrevious && forget) await this.#keepPreviousCopy();
     const previous = this.#data;
     this.#data = parsed.data;
     this.#revision += 1;
