@@ -65,12 +65,18 @@ export async function erasePerson({ stores, notifier }: EraseDeps, key: string):
 export async function eraseListed({ stores, notifier }: EraseDeps): Promise<Erased['erased']> {
   const erased = erasedMatcher(stores.erasures.data);
   const alumni = await removeRecords(stores.alumni, 'alumni', (alumnus: Alumni) =>
-    erased(personKeys(alumnusFields(alumnus))),
+    erased(personKeys(alumnusFields(alumnus)), alumnus.registrationDate),
   );
   const messages = await removeRecords(stores.messages, 'messages', (message: InboxMessage) =>
-    erased(personKeys(message)),
+    erased(personKeys(message), message.receivedAt),
   );
-  const pendingMails = notifier.forget((mail) => erased(personKeys(mailFields(mail))));
+  const doomed = new Set(
+    notifier
+      .queued()
+      .filter(({ mail, queuedAt }) => erased(personKeys(mailFields(mail)), queuedAt))
+      .map(({ mail }) => mail),
+  );
+  const pendingMails = notifier.forget((mail) => doomed.has(mail));
   return { alumni: alumni.length, messages: messages.length, pendingMails };
 }
 
