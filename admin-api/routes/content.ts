@@ -16,7 +16,7 @@ import { limitBody } from '../http/body-limit.ts';
 import { HttpError } from '../http/errors.ts';
 import { etagMatches } from '../http/etag.ts';
 import { readJson } from '../http/json-body.ts';
-import { contentEtag, contentWriter } from '../store/content-writer.ts';
+import { contentEtag, contentWriter, keptRetention } from '../store/content-writer.ts';
 import { publicView } from '../store/public-view.ts';
 import { withWhatWasNotSent } from '../workflow/whole-content.ts';
 
@@ -48,7 +48,8 @@ const WholeContent = z.preprocess((body, ctx) => {
     }
   }
   return body;
-}, SiteContent.partial());
+  // How long personal data is kept, left out by clients that do not know it, is kept: no default.
+}, SiteContent.extend({ retention: SiteContent.shape.retention.unwrap().optional() }).partial());
 
 const CHANGED_MEANWHILE =
   'The content was changed meanwhile (in another tab or by another administrator). Reload to get the latest version.';
@@ -102,6 +103,7 @@ export function contentRoutes(deps: AppDeps) {
         const saved = await write((draft) => {
           refuseStaleDocument(ifMatch);
           Object.assign(draft, withWhatWasNotSent(content, stores.content.data));
+          draft.retention = keptRetention(c.get('admin').role, content.retention, stores.content.data);
         });
         return contentAnswer(c, stores, saved);
       })

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../app-deps.ts';
-import { requireRole } from '../auth/require-admin.ts';
+import { type AdminEnv, requireRole } from '../auth/require-admin.ts';
 import { describeChange } from '../history/actor.ts';
 import { HttpError } from '../http/errors.ts';
 import { etagMatches } from '../http/etag.ts';
-import { contentEtag, contentWriter } from '../store/content-writer.ts';
+import { contentEtag, contentWriter, keptRetention } from '../store/content-writer.ts';
 import { contentAnswer } from './content.ts';
 
 const NO_SUCH_VERSION = 'There is no such version in the history';
@@ -25,7 +25,7 @@ export function historyRoutes(deps: AppDeps) {
     if (!Number.isInteger(version)) throw new HttpError(404, NO_SUCH_VERSION);
     return version;
   };
-  return new Hono()
+  return new Hono<AdminEnv>()
     .get('/admin/history', allowed, async (c) => {
       const h = kept();
       await h.settled();
@@ -50,6 +50,7 @@ export function historyRoutes(deps: AppDeps) {
         }
         for (const key of Object.keys(draft)) delete (draft as Record<string, unknown>)[key];
         Object.assign(draft, content);
+        draft.retention = keptRetention(c.get('admin').role, content.retention, stores.content.data);
       });
       await h.settled();
       return contentAnswer(c, stores, restored);

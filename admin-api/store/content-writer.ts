@@ -1,4 +1,6 @@
 import type { SiteContent } from '../../site/contract/content.ts';
+import type { RetentionSettings } from '../../site/contract/personal-data.ts';
+import { may, type Role } from '../../site/contract/roles.ts';
 import { formerSlugsAfter } from '../../site/contract/settings.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { currentUsername } from '../history/actor.ts';
@@ -77,4 +79,13 @@ export function contentList<K extends ContentListKey>(
       return { items: committed[key], etag: contentEtag(deps.stores, committed) };
     },
   };
+}
+
+/**
+ * How long personal data is kept after the whole content is written (PUT /api/content, a version
+ * restored): the settings sent, by an account that may change them (Administrators, whose own call
+ * is PUT /api/admin/retention); otherwise, and when none were sent, the settings stored.
+ */
+export function keptRetention(role: Role, sent: RetentionSettings | undefined, stored: SiteContent): RetentionSettings {
+  return sent && may(role, 'retention') ? sent : stored.retention;
 }
