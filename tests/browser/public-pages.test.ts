@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LEADERSHIP_ROLES, messageField } from '../../site/contract/content.ts';
+import { CONSENT_LABEL, CONSENT_REQUIRED } from '../../site/contract/personal-data.ts';
 import { must, picture, upload } from '../public/content.ts';
 import { school } from '../public/default-school.ts';
 import { hydrated, seriousA11yViolations, type WatchedPage, watchedPage } from '../public/page-checks.ts';
@@ -152,7 +153,14 @@ describe.each(Object.entries(VIEWPORTS))('contact at %s width', (_, viewport) =>
     await hydrated(page);
     await send.click();
     await page.getByText('Name is required').waitFor();
-    for (const message of ['Name is required', 'Email is required', 'Please choose a subject', 'Message is required']) {
+    // The box that agrees to the privacy notice is unticked at first, and required (issue 23).
+    for (const message of [
+      'Name is required',
+      'Email is required',
+      'Please choose a subject',
+      'Message is required',
+      CONSENT_REQUIRED,
+    ]) {
       expect(await page.getByText(message).isVisible(), message).toBe(true);
     }
     expect(await page.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
@@ -170,6 +178,12 @@ describe.each(Object.entries(VIEWPORTS))('contact at %s width', (_, viewport) =>
 
     await page.getByLabel('Email').fill('asha@example.org');
     await send.click();
+    // Still not sent: the box is not ticked.
+    await page.waitForTimeout(200);
+    expect(calls).toEqual([]);
+    expect(await page.getByText(CONSENT_REQUIRED).isVisible()).toBe(true);
+    await page.getByLabel(CONSENT_LABEL).check();
+    await send.click();
     await page.getByRole('heading', { name: 'Thank you, Asha Rao!' }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(await page.getByText('We have received your message and will reply within 24 hours.').isVisible()).toBe(
@@ -183,6 +197,7 @@ describe.each(Object.entries(VIEWPORTS))('contact at %s width', (_, viewport) =>
       phone: '',
       subject: 'admission',
       message: 'When do admissions for Class 1 open?',
+      consent: true,
       website: '',
     });
 
