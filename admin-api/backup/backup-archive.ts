@@ -17,6 +17,8 @@ export const DATA_ENTRIES = [
   'alumni.json',
   'admins.json',
   'messages.json',
+  // Who was erased (salted hashes): a restore keeps the newer list, and a fresh machine gets this one.
+  'erasures.json',
   'audit.jsonl',
   'jwt-secret',
   'history',
@@ -47,7 +49,9 @@ async function inTurn({ stores, history }: Sources, task: () => Promise<void>): 
   if (!stores) return task();
   await history?.settled();
   await stores.content.exclusive(() =>
-    stores.alumni.exclusive(() => stores.admins.exclusive(() => stores.messages.exclusive(task))),
+    stores.alumni.exclusive(() =>
+      stores.admins.exclusive(() => stores.messages.exclusive(() => stores.erasures.exclusive(task))),
+    ),
   );
 }
 

@@ -63,6 +63,9 @@ export function personalDataRoutes(deps: AppDeps) {
       await write((draft) => {
         draft.retention = settings;
       });
+      noteForAudit(c, {
+        target: `messages ${countLabel(settings.messageMonths, 'month')}, registrations never approved ${countLabel(settings.pendingAlumniDays, 'day')}, backups ${countLabel(settings.backupDays, 'day')}`,
+      });
       return c.json(retention());
     });
 }

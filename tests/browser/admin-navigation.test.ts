@@ -112,6 +112,7 @@ describe('sections', () => {
       pages: 'Pages',
       inbox: 'Inbox',
       alumni: 'Alumni',
+      'personal-data': 'Personal data',
       accounts: 'Accounts',
       history: 'History',
     };
