@@ -24,6 +24,7 @@ import { pageRoutes } from './routes/pages.ts';
 import { personalDataRoutes } from './routes/personal-data.ts';
 import { presenceRoutes } from './routes/presence.ts';
 import { previewRoutes } from './routes/preview.ts';
+import { referenceRoutes } from './routes/reference.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { staticUploadRoutes } from './routes/static-uploads.ts';
 import { twoFactorRoutes } from './routes/two-factor.ts';
@@ -66,11 +67,15 @@ export function createApp(deps: AppDeps): Hono {
     .route('/', presenceRoutes(deps))
     .route('/', personalDataRoutes(deps))
     .route('/', backupRoutes(deps))
+    .route(
+      '/',
+      referenceRoutes(deps, () => app),
+    )
     .all('*', () => {
       throw new HttpError(404, 'There is no such API call');
     });
 
-  return new Hono()
+  const app: Hono = new Hono()
     .use('/api/*', deps.cors ?? ((_c, next) => next()))
     .use(apiSecurityHeaders)
     .onError(errorAnswer)
@@ -79,4 +84,5 @@ export function createApp(deps: AppDeps): Hono {
     .all('*', () => {
       throw new HttpError(404, 'Not found');
     });
+  return app;
 }

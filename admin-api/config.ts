@@ -15,7 +15,7 @@ export interface ServerConfig {
   siteUrl: string;
 }
 
-/** Reads the configuration contract of the README from the environment. */
+/** Reads the configuration contract (docs/configuration.md) from the environment. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = parsePort(env.PORT);
   return {

@@ -3,7 +3,7 @@
  * written for one (`npm run build`, the bucket) carries its script and style policy in a meta
  * element: the policy publishing kept for the page (page-headers.json), which already allows the
  * API's origin when PUBLIC_API_ORIGIN is set (site/layouts/SiteLayout.astro). What a meta element
- * cannot say (frame-ancestors, and the other headers) is for the host to send; see the README.
+ * cannot say (frame-ancestors, and the other headers) is for the host to send; see docs/deploying.md.
  */
 import type { PageHeaders } from '../publish/render-pages.ts';
 import { escapeAttribute } from './redirect-page.ts';

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { type Alumni, AlumniApproval, AlumniInput } from '../../site/contract/alumni.ts';
+import * as z from 'zod';
+import { Alumni, AlumniApproval, AlumniInput } from '../../site/contract/alumni.ts';
+import { MessageAnswer } from '../../site/contract/api.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { noteLook } from '../audit/record-changes.ts';
-import { permissions } from '../auth/require-admin.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError } from '../http/errors.ts';
 import { readJson } from '../http/json-body.ts';
 import { itemIdParam } from '../http/path-params.ts';
 import { minutesText, SlidingWindow } from '../http/sliding-window.ts';
 import { alumniMail } from '../mail/notifications.ts';
+import { operations } from '../openapi/operation.ts';
 import { consentOf } from '../privacy/privacy-notice.ts';
 import type { ListAccess } from '../store/list-access.ts';
 import { itemIndex, listRoutes } from './list-routes.ts';
@@ -28,56 +30,122 @@ const REGISTRATIONS_PER_HOUR = 30;
  */
 export function alumniRoutes(deps: AppDeps) {
   const { stores, trustProxy, notifier } = deps;
-  const allowed = permissions(deps)('personalData');
+  const op = operations(deps);
   const registrations = new SlidingWindow(60 * 60_000);
   const list: ListAccess<Alumni> = {
     items: () => stores.alumni.data.alumni,
     write: async (change) => ({ items: (await stores.alumni.update((draft) => change(draft.alumni))).data.alumni }),
   };
+  const newestFirst = { order: 'newest first', items: newestAlumniFirst };
   return new Hono()
-    .post('/alumni', async (c) => {
-      const input = await readJson(c, AlumniInput);
-      const address = clientAddress(c, trustProxy);
-      const wait = registrations.waitFor(address, REGISTRATIONS_PER_HOUR);
-      if (wait > 0) {
-        c.header('Retry-After', String(Math.ceil(wait / 1000)));
-        throw new HttpError(
-          429,
-          `Too many registrations from this connection. Please try again in ${minutesText(wait)}.`,
-        );
-      }
-      registrations.record(address);
-      const { consent, ...fields } = input;
-      const { result: added } = await stores.alumni.update((data) => {
-        // A second click, or the form sent again: one registration is enough.
-        if (data.alumni.some((alumni) => isSamePerson(alumni, fields))) return null;
-        const registration: Alumni = {
-          _id: randomUUID(),
-          ...fields,
-          isApproved: false,
-          registrationDate: new Date().toISOString(),
-          // The privacy notice the person agreed to, when the form asked (a client of the spec's API does not).
-          consent: consentOf(consent, stores.content.data),
-        };
-        data.alumni.push(registration);
-        return registration;
-      });
-      if (added) notifier.notify(alumniMail(added));
-      return c.json({ message: REGISTERED }, 201);
-    })
-    .get('/admin/alumni', allowed, (c) => {
-      noteLook(c, 'alumni.read');
-      return c.json(newestAlumniFirst(stores.alumni.data.alumni));
-    })
-    .put('/alumni/:id/approve', allowed, async (c) => {
-      const id = itemIdParam(c, GONE);
-      const { isApproved } = await readJson(c, AlumniApproval);
-      const { items: alumni } = await list.write((draft) => {
-        draft[itemIndex(draft, id, GONE)]!.isApproved = isApproved;
-      });
-      return c.json(alumni.find((alumnus) => alumnus._id === id));
-    })
-    .route('/alumni', listRoutes({ list, allow: allowed, gone: GONE, answer: newestAlumniFirst }));
+    .post(
+      '/alumni',
+      op({
+        tag: 'Visitors',
+        summary: 'Register as an alumnus',
+        description:
+          'The registration waits for the school to approve it; the answer never repeats the details sent. ' +
+          'Sending the same name and e-mail address again keeps one registration. ' +
+          'With `consent: true` (the form’s box ticked), the registration keeps the privacy notice agreed to.',
+        body: AlumniInput,
+        example: {
+          fullName: 'Priya Raman',
+          gender: 'female',
+          mobile: '+91 98450 12345',
+          email: 'priya.raman@example.com',
+          address: '12 Lake Road, Bengaluru',
+          periodOfStudy: '2005–2015',
+          qualification: 'B.Com',
+          occupation: 'Accountant',
+          companyName: 'Raman & Co',
+          companyAddress: '4 MG Road, Bengaluru',
+          message: 'Happy to help with the reunion.',
+          consent: true,
+        },
+        answers: { 201: { description: 'The registration was received.', schema: MessageAnswer } },
+        refusals: {
+          429: 'Too many registrations from this connection: the message and the `Retry-After` header say how long to wait.',
+        },
+      }),
+      async (c) => {
+        const input = await readJson(c, AlumniInput);
+        const address = clientAddress(c, trustProxy);
+        const wait = registrations.waitFor(address, REGISTRATIONS_PER_HOUR);
+        if (wait > 0) {
+          c.header('Retry-After', String(Math.ceil(wait / 1000)));
+          throw new HttpError(
+            429,
+            `Too many registrations from this connection. Please try again in ${minutesText(wait)}.`,
+          );
+        }
+        registrations.record(address);
+        const { consent, ...fields } = input;
+        const { result: added } = await stores.alumni.update((data) => {
+          // A second click, or the form sent again: one registration is enough.
+          if (data.alumni.some((alumni) => isSamePerson(alumni, fields))) return null;
+          const registration: Alumni = {
+            _id: randomUUID(),
+            ...fields,
+            isApproved: false,
+            registrationDate: new Date().toISOString(),
+            // The privacy notice the person agreed to, when the form asked (a client of the spec's API does not).
+            consent: consentOf(consent, stores.content.data),
+          };
+          data.alumni.push(registration);
+          return registration;
+        });
+        if (added) notifier.notify(alumniMail(added));
+        return c.json({ message: REGISTERED }, 201);
+      },
+    )
+    .get(
+      '/admin/alumni',
+      op({
+        tag: 'Personal data',
+        summary: 'The alumni registrations',
+        description: 'Approved or not. Recorded in the audit log as a look at personal data.',
+        permission: 'personalData',
+        answers: { 200: { description: 'Every registration, newest first.', schema: z.array(Alumni) } },
+      }),
+      (c) => {
+        noteLook(c, 'alumni.read');
+        return c.json(newestAlumniFirst(stores.alumni.data.alumni));
+      },
+    )
+    .put(
+      '/alumni/:id/approve',
+      op({
+        tag: 'Personal data',
+        summary: 'Approve a registration',
+        description: '`isApproved: false` takes the approval back.',
+        permission: 'personalData',
+        body: AlumniApproval,
+        example: { isApproved: true },
+        answers: { 200: { description: 'The registration as saved.', schema: Alumni } },
+        refusals: { 404: `${GONE}: the id names no registration (deleted meanwhile, perhaps in another tab).` },
+      }),
+      async (c) => {
+        const id = itemIdParam(c, GONE);
+        const { isApproved } = await readJson(c, AlumniApproval);
+        const { items: alumni } = await list.write((draft) => {
+          draft[itemIndex(draft, id, GONE)]!.isApproved = isApproved;
+        });
+        return c.json(alumni.find((alumnus) => alumnus._id === id));
+      },
+    )
+    .route(
+      '/alumni',
+      listRoutes({
+        list,
+        op,
+        permission: 'personalData',
+        tag: 'Personal data',
+        words: { one: 'a registration', many: 'the alumni registrations' },
+        item: Alumni,
+        gone: GONE,
+        answer: newestFirst,
+      }),
+    );
 }
 
 export function newestAlumniFirst(alumni: readonly Alumni[]): Alumni[] {

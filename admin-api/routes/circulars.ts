@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
-import { circularInput, newestCircularsFirst } from '../../site/contract/content.ts';
+import { Circular, circularInput, newestCircularsFirst } from '../../site/contract/content.ts';
 import { PUBLISHED_NOW } from '../../site/contract/publication.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { permissions } from '../auth/require-admin.ts';
+import { operations } from '../openapi/operation.ts';
 import { contentList, contentWriter } from '../store/content-writer.ts';
 import { publicView } from '../store/public-view.ts';
+import { CONTENT_ETAG } from './content.ts';
 import { listRoutes } from './list-routes.ts';
 
 /**
@@ -17,15 +18,31 @@ export function circularRoutes(deps: AppDeps) {
     '/circulars',
     listRoutes({
       list: contentList(deps, contentWriter(deps), 'circulars'),
-      allow: permissions(deps)('drafts'),
+      op: operations(deps),
+      permission: 'drafts',
+      tag: 'Lists',
+      words: { one: 'a circular', many: 'the circulars' },
+      item: Circular,
+      etag: CONTENT_ETAG,
       gone: 'This circular no longer exists',
       publication: { noun: 'this circular', timeZone },
       // A date-time is stored as the school's calendar day, in its time zone.
-      input: () => circularInput(timeZone()),
+      input: circularInput,
+      example: {
+        title: 'Holiday on Independence Day',
+        date: '2026-08-10',
+        description: 'The school is closed on Saturday 15 August. The flag hoisting is at 8:00.',
+        // Or a PDF uploaded first: the `documentId` and `originalName` POST /api/documents answers.
+        document: null,
+      },
       create: (input, _id) => ({ _id, ...input, ...PUBLISHED_NOW }),
       update: (input, { _id }) => ({ _id, ...input, ...PUBLISHED_NOW }),
-      publicList: () => newestCircularsFirst(publicView(deps.stores).circulars),
-      answer: newestCircularsFirst,
+      publicList: {
+        summary: 'The published circulars',
+        description: 'Newest first; of two on the same day, the one added later first.',
+        items: () => newestCircularsFirst(publicView(deps.stores).circulars),
+      },
+      answer: { order: 'newest first', items: newestCircularsFirst },
     }),
   );
 }

@@ -2,19 +2,23 @@ import { Hono } from 'hono';
 import {
   eventInput,
   GalleryInput,
+  GalleryItem,
   HomeGalleryInput,
   ImageRef,
-  type News,
+  Logo,
+  News,
   type NewsInput,
   newsInput,
+  SchoolEvent,
 } from '../../site/contract/content.ts';
 import { dateInZone } from '../../site/contract/dates.ts';
 import { PUBLISHED_NOW } from '../../site/contract/publication.ts';
 import { currentNews, splitEvents } from '../../site/lib/schedule.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { type Allow, permissions } from '../auth/require-admin.ts';
+import { type Op, operations } from '../openapi/operation.ts';
 import { contentList, contentWriter } from '../store/content-writer.ts';
 import { publicView } from '../store/public-view.ts';
+import { CONTENT_ETAG } from './content.ts';
 import { listRoutes } from './list-routes.ts';
 
 /**
@@ -24,19 +28,23 @@ import { listRoutes } from './list-routes.ts';
  * a Contributor's drafts.
  */
 export function contentListRoutes(deps: AppDeps) {
-  const allow = permissions(deps);
+  const op = operations(deps);
   const write = contentWriter(deps);
   const list = <K extends Parameters<typeof contentList>[2]>(key: K) => contentList(deps, write, key);
   const withoutImage = <T extends { image: ImageRef | null }>(item: T): T => ({ ...item, image: null });
   // The school's time zone, as its settings say now: it decides what is past and what is today.
   const timeZone = () => deps.stores.content.data.settings.timeZone;
+  const shared = { op, tag: 'Lists', etag: CONTENT_ETAG } as const;
 
   return new Hono()
     .route(
       '/logos',
       listRoutes({
+        ...shared,
         list: list('logos'),
-        allow: allow('content'),
+        permission: 'content',
+        words: { one: 'a logo', many: 'the logos' },
+        item: Logo,
         gone: 'This logo no longer exists',
         input: ImageRef,
         create: ({ imageId, originalName }, _id) => ({ _id, imageId, originalName }),
@@ -45,52 +53,94 @@ export function contentListRoutes(deps: AppDeps) {
     .route(
       '/events',
       listRoutes({
+        ...shared,
         list: list('events'),
-        allow: allow('drafts'),
+        permission: 'drafts',
+        words: { one: 'an event', many: 'the events' },
+        item: SchoolEvent,
         gone: 'This event no longer exists',
         publication: { noun: 'this event', timeZone },
-        input: () => eventInput(timeZone()),
+        input: eventInput,
+        example: {
+          title: 'Annual Sports Day',
+          description: 'Races, relays and the march past on the main ground. Parents are welcome.',
+          date: '2026-12-12',
+          time: '09:00',
+          location: 'Main ground',
+          image: null,
+        },
         create: (input, _id) => ({ _id, ...input, ...PUBLISHED_NOW }),
         update: (input, { _id }) => ({ _id, ...input, ...PUBLISHED_NOW }),
         withoutImage,
-        publicList: () => {
-          const now = new Date();
-          const { upcoming, past } = splitEvents(publicView(deps.stores, now).events, now, timeZone());
-          return [...upcoming, ...past];
+        publicList: {
+          summary: 'The published events',
+          description: 'Upcoming events first, soonest first; then past events, latest first.',
+          items: () => {
+            const now = new Date();
+            const { upcoming, past } = splitEvents(publicView(deps.stores, now).events, now, timeZone());
+            return [...upcoming, ...past];
+          },
         },
       }),
     )
     .route(
       '/news',
       listRoutes({
+        ...shared,
         list: list('news'),
-        allow: allow('drafts'),
+        permission: 'drafts',
+        words: { one: 'a news item', many: 'the news' },
+        item: News,
         gone: 'This news item no longer exists',
         publication: { noun: 'this news item', timeZone },
-        input: () => newsInput(timeZone()),
+        input: newsInput,
+        example: {
+          title: 'School reopens on 2 June',
+          description: 'Classes for the new school year begin on Monday 2 June at 8:30.',
+          publishDate: '2026-05-20',
+          expiryDate: '2026-06-05',
+          priority: 'high',
+          image: null,
+        },
         // Without a publish date a new item is published today; an edited one keeps its date.
         create: (input, _id) => newsItem(_id, input, dateInZone(new Date(), timeZone())),
         update: (input, previous) => newsItem(previous._id, input, previous.publishDate),
         withoutImage,
-        publicList: () => {
-          const now = new Date();
-          return currentNews(publicView(deps.stores, now).news, now, timeZone());
+        publicList: {
+          summary: 'The current news',
+          description:
+            'The published news from its publish date through its expiry date: the most important first, then the newest.',
+          items: () => {
+            const now = new Date();
+            return currentNews(publicView(deps.stores, now).news, now, timeZone());
+          },
         },
       }),
     )
-    .route('/homegallery', photoList(list('homegallery'), allow, HomeGalleryInput, timeZone))
-    .route('/gallery', photoList(list('gallery'), allow, GalleryInput, timeZone));
+    .route('/homegallery', photoList(op, list('homegallery'), 'the home gallery', HomeGalleryInput, timeZone))
+    .route('/gallery', photoList(op, list('gallery'), 'the gallery', GalleryInput, timeZone));
 }
 
 const photoList = (
+  op: Op,
   list: ReturnType<typeof contentList<'gallery'>>,
-  allow: Allow,
+  gallery: string,
   input: typeof GalleryInput,
   timeZone: () => string,
 ) =>
   listRoutes({
+    op,
+    tag: 'Lists',
+    etag: CONTENT_ETAG,
     list,
-    allow: allow('drafts'),
+    permission: 'drafts',
+    words: { one: `a photo of ${gallery}`, many: `the photos of ${gallery}` },
+    summaries: {
+      create: `Add a photo to ${gallery}`,
+      remove: `Remove a photo from ${gallery}`,
+      status: `Change the state of a photo in ${gallery}`,
+    },
+    item: GalleryItem,
     gone: 'This photo no longer exists',
     input,
     create: ({ imageId, caption }, _id) => ({ _id, imageId, caption, ...PUBLISHED_NOW }),

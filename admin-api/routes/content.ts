@@ -11,11 +11,12 @@ import { lastPublication, PUBLICATION_LISTS } from '../../site/contract/public-c
 import { localDateTime, type Publication } from '../../site/contract/publication.ts';
 import { may } from '../../site/contract/roles.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { type AdminEnv, permissions } from '../auth/require-admin.ts';
+import type { AdminEnv } from '../auth/require-admin.ts';
 import { limitBody } from '../http/body-limit.ts';
 import { HttpError } from '../http/errors.ts';
 import { etagMatches } from '../http/etag.ts';
 import { readJson } from '../http/json-body.ts';
+import { operations } from '../openapi/operation.ts';
 import { contentEtag, contentWriter, keptRetention } from '../store/content-writer.ts';
 import { publicView } from '../store/public-view.ts';
 import { withWhatWasNotSent } from '../workflow/whole-content.ts';
@@ -40,6 +41,8 @@ const SPEC_FIELDS = [
   'news',
   ...LEADERSHIP_ROLES.flatMap((role) => [messageField(role), imageField(role)]),
 ] as const;
+// How long personal data is kept, left out by clients that do not know it, is kept: no default.
+const ContentFields = SiteContent.extend({ retention: SiteContent.shape.retention.unwrap().optional() }).partial();
 const WholeContent = z.preprocess((body, ctx) => {
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     const missing = SPEC_FIELDS.filter((field) => !Object.hasOwn(body, field));
@@ -48,11 +51,49 @@ const WholeContent = z.preprocess((body, ctx) => {
     }
   }
   return body;
-  // How long personal data is kept, left out by clients that do not know it, is kept: no default.
-}, SiteContent.extend({ retention: SiteContent.shape.retention.unwrap().optional() }).partial());
+}, ContentFields);
+/** The same, as the API reference shows it: the spec's fields required, the others optional. */
+const WholeContentBody = ContentFields.required(
+  Object.fromEntries(SPEC_FIELDS.map((field) => [field, true])) as Record<(typeof SPEC_FIELDS)[number], true>,
+);
+
+/** What the ETag of an answer that carries the content (or one of its lists) names. */
+export const CONTENT_ETAG =
+  'The version of the whole content: send it back as `If-Match` with PUT or PATCH /api/content (Undo does), to be refused (412) if it changed meanwhile.';
+const UNCACHED = { 'Cache-Control': '`no-cache`: ask again each time (with `If-None-Match`).' };
+
+/** PUT /api/content, as the API reference shows it: every list and every leader, one event. */
+const WHOLE_CONTENT_EXAMPLE = {
+  logos: [],
+  homegallery: [],
+  gallery: [],
+  events: [
+    {
+      _id: '3f2b8c1e-6d4a-4c1b-9a7e-2b5d8f0c4e61',
+      title: 'Annual Sports Day',
+      description: 'Races, relays and the march past on the main ground. Parents are welcome.',
+      date: '2026-12-12',
+      time: '09:00',
+      location: 'Main ground',
+      image: null,
+      status: 'published',
+      publishAt: null,
+    },
+  ],
+  news: [],
+  ...Object.fromEntries(
+    LEADERSHIP_ROLES.flatMap((role) => [
+      [messageField(role), role === 'headmistress' ? 'Dear parents, welcome to the new school year.' : ''],
+      [imageField(role), null],
+    ]),
+  ),
+};
 
 const CHANGED_MEANWHILE =
   'The content was changed meanwhile (in another tab or by another administrator). Reload to get the latest version.';
+const STALE = {
+  412: `The content changed since the version sent as \`If-Match\`: nothing was saved (“${CHANGED_MEANWHILE}”).`,
+};
 
 /**
  * The site-content document. Anyone reads what is public now (GET /api/content); those who write
@@ -61,7 +102,7 @@ const CHANGED_MEANWHILE =
  */
 export function contentRoutes(deps: AppDeps) {
   const { stores } = deps;
-  const allow = permissions(deps);
+  const op = operations(deps);
   const write = contentWriter(deps);
   const documentLimit = limitBody(DOCUMENT_LIMIT, 'The content is too large to save');
   const patchLimit = limitBody(PATCH_LIMIT, 'The content is too large to save');
@@ -73,54 +114,125 @@ export function contentRoutes(deps: AppDeps) {
       throw new HttpError(412, CHANGED_MEANWHILE);
     }
   };
+  const whole = (description: string) => ({
+    description,
+    schema: SiteContent,
+    headers: { ETag: CONTENT_ETAG },
+  });
 
   return (
     new Hono<AdminEnv>()
-      .get('/content', (c) => {
-        const now = new Date();
-        const etag = publicEtag(stores, now);
-        if (etagMatches(c.req.header('if-none-match'), etag)) {
-          return c.body(null, 304, { ETag: etag, 'Cache-Control': 'no-cache' });
-        }
-        return c.body(stores.content.serialized(publicView(stores, now)), 200, {
-          'Content-Type': 'application/json',
-          ETag: etag,
-          'Cache-Control': 'no-cache',
-        });
-      })
+      .get(
+        '/content',
+        op({
+          tag: 'Content',
+          summary: 'The site content',
+          description:
+            'Everything visitors may see now: what is published and due, without drafts and without who wrote or changed what.',
+          answers: {
+            200: {
+              ...whole('The content visitors see.'),
+              headers: {
+                ETag: 'The version of the public content: send it back as `If-None-Match` to get 304 while it is the same, or as `If-Match` with a change.',
+                ...UNCACHED,
+              },
+            },
+            304: { description: 'Not changed since the ETag sent as `If-None-Match`: no body.', media: null },
+          },
+        }),
+        (c) => {
+          const now = new Date();
+          const etag = publicEtag(stores, now);
+          if (etagMatches(c.req.header('if-none-match'), etag)) {
+            return c.body(null, 304, { ETag: etag, 'Cache-Control': 'no-cache' });
+          }
+          return c.body(stores.content.serialized(publicView(stores, now)), 200, {
+            'Content-Type': 'application/json',
+            ETag: etag,
+            'Cache-Control': 'no-cache',
+          });
+        },
+      )
       // Everything, with each item's state; a Contributor sees what is published and its own.
-      .get('/admin/content', allow('drafts'), (c) => {
-        const admin = c.get('admin');
-        if (may(admin.role, 'content')) return contentAnswer(c, stores, stores.content.data);
-        return c.body(stores.content.serialized(contributorView(stores.content.data, admin._id)), 200, {
-          'Content-Type': 'application/json',
-          ETag: etagOf(stores.content.data),
-        });
-      })
-      .put('/content', allow('content'), documentLimit, async (c) => {
-        const ifMatch = c.req.header('if-match');
-        const content = await readJson(c, WholeContent);
-        const saved = await write((draft) => {
-          refuseStaleDocument(ifMatch);
-          Object.assign(draft, withWhatWasNotSent(content, stores.content.data));
-          draft.retention = keptRetention(c.get('admin').role, content.retention, stores.content.data);
-        });
-        return contentAnswer(c, stores, saved);
-      })
+      .get(
+        '/admin/content',
+        op({
+          tag: 'Content',
+          summary: 'The site content, drafts included',
+          description:
+            'Every item with its state, who wrote it and who last changed it. Administrators and Editors get all of it; a Contributor gets what is published (or scheduled) and its own items.',
+          permission: 'drafts',
+          answers: { 200: whole('The content as stored (for a Contributor: without others’ unpublished items).') },
+        }),
+        (c) => {
+          const admin = c.get('admin');
+          if (may(admin.role, 'content')) return contentAnswer(c, stores, stores.content.data);
+          return c.body(stores.content.serialized(contributorView(stores.content.data, admin._id)), 200, {
+            'Content-Type': 'application/json',
+            ETag: etagOf(stores.content.data),
+          });
+        },
+      )
+      .put(
+        '/content',
+        op({
+          tag: 'Content',
+          summary: 'Replace the whole content',
+          description:
+            'Send the whole document. The lists, the leaders’ messages and their images must all be sent (a list left out is refused, not emptied); `settings`, `pages`, `circulars` and `retention` may be left out and stay as they are. Items not public now that were not sent (drafts, scheduled items) are kept, and so are who wrote each item and a reviewer’s note. `retention` is taken only from an Administrator. Send the ETag of the content read as `If-Match` so that a change made meanwhile is not overwritten. The body may be up to 48 MB.',
+          permission: 'content',
+          body: WholeContentBody,
+          example: WHOLE_CONTENT_EXAMPLE,
+          answers: { 200: whole('The content as stored.') },
+          refusals: STALE,
+        }),
+        documentLimit,
+        async (c) => {
+          const ifMatch = c.req.header('if-match');
+          const content = await readJson(c, WholeContent);
+          const saved = await write((draft) => {
+            refuseStaleDocument(ifMatch);
+            Object.assign(draft, withWhatWasNotSent(content, stores.content.data));
+            draft.retention = keptRetention(c.get('admin').role, content.retention, stores.content.data);
+          });
+          return contentAnswer(c, stores, saved);
+        },
+      )
       // Only the fields sent: the leadership autosave's requests and answers stay small whatever the
       // size of the site's lists.
-      .patch('/content', allow('content'), patchLimit, async (c) => {
-        const ifMatch = c.req.header('if-match');
-        const patch = await readJson(c, LeadershipPatch);
-        const saved = await write((draft) => {
-          refuseStaleDocument(ifMatch);
-          Object.assign(draft, patch);
-        });
-        const written = Object.fromEntries(
-          Object.keys(patch).map((field) => [field, saved[field as keyof typeof patch]]),
-        );
-        return c.json(written, 200, { ETag: etagOf(saved), 'Cache-Control': 'no-cache' });
-      })
+      .patch(
+        '/content',
+        op({
+          tag: 'Pages',
+          summary: 'Change leaders’ messages or images',
+          description:
+            'Send only the leadership fields to change (`presidentMessage`, `presidentImage`…); the rest of the content stays as it is. Send the ETag of the content read as `If-Match` so that a change made meanwhile is not overwritten.',
+          permission: 'content',
+          body: LeadershipPatch,
+          example: { headmistressMessage: 'Dear parents, welcome to the new school year.' },
+          answers: {
+            200: {
+              description: 'The fields sent, as stored.',
+              schema: LeadershipPatch,
+              headers: { ETag: CONTENT_ETAG },
+            },
+          },
+          refusals: STALE,
+        }),
+        patchLimit,
+        async (c) => {
+          const ifMatch = c.req.header('if-match');
+          const patch = await readJson(c, LeadershipPatch);
+          const saved = await write((draft) => {
+            refuseStaleDocument(ifMatch);
+            Object.assign(draft, patch);
+          });
+          const written = Object.fromEntries(
+            Object.keys(patch).map((field) => [field, saved[field as keyof typeof patch]]),
+          );
+          return c.json(written, 200, { ETag: etagOf(saved), 'Cache-Control': 'no-cache' });
+        },
+      )
   );
 }
 

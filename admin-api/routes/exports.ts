@@ -4,8 +4,8 @@ import type { InboxMessage } from '../../site/contract/contact.ts';
 import type { Consent } from '../../site/contract/personal-data.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { noteLook } from '../audit/record-changes.ts';
-import { requireRole } from '../auth/require-admin.ts';
 import { type Column, csvAnswer } from '../http/csv.ts';
+import { type Answer, operations } from '../openapi/operation.ts';
 import { newestAlumniFirst } from './alumni.ts';
 import { newestMessagesFirst } from './contact.ts';
 
@@ -44,21 +44,50 @@ export const ALUMNI_COLUMNS: Column<Alumni>[] = [
 ];
 
 /** The contact messages and the alumni registrations as spreadsheets (administrators only). */
-export function exportRoutes({ stores, jwtSecret }: AppDeps) {
-  const allowed = requireRole(jwtSecret, stores.admins, 'personalData');
+export function exportRoutes(deps: AppDeps) {
+  const { stores } = deps;
+  const op = operations(deps);
   const today = () => new Date().toISOString().slice(0, 10);
+  const spreadsheet = (what: string): Record<number, Answer> => ({
+    200: {
+      description: `${what}, newest first, one row each (UTF-8, with the consent each was given).`,
+      media: 'text/csv',
+      headers: { 'Content-Disposition': '`attachment; filename="…"`, with the date.' },
+    },
+  });
+  const looked = 'Taking it is recorded in the audit log as a look at personal data.';
   return new Hono()
-    .get('/admin/messages.csv', allowed, (c) => {
-      noteLook(c, 'messages.export');
-      return csvAnswer(
-        c,
-        `messages-${today()}.csv`,
-        MESSAGE_COLUMNS,
-        newestMessagesFirst(stores.messages.data.messages),
-      );
-    })
-    .get('/admin/alumni.csv', allowed, (c) => {
-      noteLook(c, 'alumni.export');
-      return csvAnswer(c, `alumni-${today()}.csv`, ALUMNI_COLUMNS, newestAlumniFirst(stores.alumni.data.alumni));
-    });
+    .get(
+      '/admin/messages.csv',
+      op({
+        tag: 'Personal data',
+        summary: 'The contact messages as a spreadsheet',
+        description: looked,
+        permission: 'personalData',
+        answers: spreadsheet('Every contact message'),
+      }),
+      (c) => {
+        noteLook(c, 'messages.export');
+        return csvAnswer(
+          c,
+          `messages-${today()}.csv`,
+          MESSAGE_COLUMNS,
+          newestMessagesFirst(stores.messages.data.messages),
+        );
+      },
+    )
+    .get(
+      '/admin/alumni.csv',
+      op({
+        tag: 'Personal data',
+        summary: 'The alumni registrations as a spreadsheet',
+        description: looked,
+        permission: 'personalData',
+        answers: spreadsheet('Every alumni registration, approved or not'),
+      }),
+      (c) => {
+        noteLook(c, 'alumni.export');
+        return csvAnswer(c, `alumni-${today()}.csv`, ALUMNI_COLUMNS, newestAlumniFirst(stores.alumni.data.alumni));
+      },
+    );
 }

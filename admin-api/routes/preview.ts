@@ -1,12 +1,16 @@
 import { type Context, Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import * as z from 'zod';
+import { PreviewLink, PreviewQuery } from '../../site/contract/api.ts';
 import { PREVIEW_KINDS, type PreviewKind, previewContent } from '../../site/contract/public-content.ts';
 import type { Publication } from '../../site/contract/publication.ts';
 import { may, refusal } from '../../site/contract/roles.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { type AdminEnv, authenticate, permissions } from '../auth/require-admin.ts';
+import { type AdminEnv, authenticate } from '../auth/require-admin.ts';
 import { signPreviewToken, verifyPreviewToken } from '../auth/tokens.ts';
 import { HttpError } from '../http/errors.ts';
 import { oneOf } from '../http/path-params.ts';
+import { describeOperation, operations } from '../openapi/operation.ts';
 import type { AdminAccount } from '../store/admin-accounts.ts';
 
 const NOTHING_TO_PREVIEW = 'There is nothing to preview here (it may have been deleted)';
@@ -26,21 +30,62 @@ const SIGN_IN = 'Please log in again: your session is missing or has expired.';
  */
 export function previewRoutes(deps: AppDeps) {
   const { stores, jwtSecret } = deps;
-  const allow = permissions(deps);
+  const op = operations(deps);
+  const notYours =
+    'The account may not see it: only Administrator, Editor or Contributor accounts preview, and a Contributor only what is published and its own drafts, never a page.';
+  const unknownKind = `The kind is not one of ${PREVIEW_KINDS.join(', ')}`;
+  const kinds = `\`kind\` is one of ${PREVIEW_KINDS.join(', ')}; \`id\` is the item's id, or a page's slug.`;
   const targetOf = (c: Context) => {
     const kind = oneOf(PREVIEW_KINDS, c.req.param('kind') ?? '', `One can preview only ${PREVIEW_KINDS.join(', ')}`);
     return { kind, id: c.req.param('id') ?? '' };
   };
 
+  const params = {
+    kind: { description: 'What is previewed.', schema: z.enum(PREVIEW_KINDS) },
+    id: { description: 'The item’s id, or a page’s slug.', schema: z.string() },
+  };
+  // Described as a call of Administrators, Editors and Contributors (`drafts`), but the route
+  // checks the account itself (`op` would refuse it): a preview link's `?t=` stands for the token.
+  const previewPage = describeOperation({
+    tag: 'Publishing',
+    summary: 'Preview a draft',
+    description: `The page as the public site will show it, were the item published now; never cached, never indexed. ${kinds} Instead of \`Authorization\`, \`?t=\` may send the token of a preview link (GET /api/admin/preview-link/{kind}/{id}).`,
+    permission: 'drafts',
+    params,
+    query: PreviewQuery,
+    answers: {
+      200: { description: 'The page, its scripts left out (it is shown, not run).', media: 'text/html' },
+    },
+    refusals: {
+      403: notYours,
+      404: `${unknownKind}, or nothing of that id is there to preview (it may have been deleted).`,
+      401: 'No token and no valid `?t=`, or one that has expired or was ended by a password change.',
+    },
+  });
+  // `?t=` may be any text: only the token in it can be wrong (401), never the request (400).
+  delete previewPage.responses?.[400];
+
   return new Hono<AdminEnv>()
-    .get('/admin/preview-link/:kind/:id', allow('drafts'), (c) => {
-      const { kind, id } = targetOf(c);
-      const admin = c.get('admin');
-      mayPreview(admin, kind, id, stores.content.data);
-      const token = signPreviewToken(jwtSecret, admin._id, `${kind}/${id}`);
-      return c.json({ url: `/api/admin/preview/${kind}/${encodeURIComponent(id)}?t=${token}` });
-    })
-    .get('/admin/preview/:kind/:id', async (c) => {
+    .get(
+      '/admin/preview-link/:kind/:id',
+      op({
+        tag: 'Publishing',
+        summary: 'A link to preview a draft',
+        description: `The preview's address with a token for it alone, valid for ten minutes: a frame can show it without sending a token. ${kinds}`,
+        permission: 'drafts',
+        params,
+        answers: { 200: { description: 'The address of the preview.', schema: PreviewLink } },
+        refusals: { 403: notYours, 404: `${unknownKind}.` },
+      }),
+      (c) => {
+        const { kind, id } = targetOf(c);
+        const admin = c.get('admin');
+        mayPreview(admin, kind, id, stores.content.data);
+        const token = signPreviewToken(jwtSecret, admin._id, `${kind}/${id}`);
+        return c.json({ url: `/api/admin/preview/${kind}/${encodeURIComponent(id)}?t=${token}` } satisfies PreviewLink);
+      },
+    )
+    .get('/admin/preview/:kind/:id', describeRoute(previewPage), async (c) => {
       const { kind, id } = targetOf(c);
       const admin = authenticate(c, jwtSecret, stores.admins) ?? linkAccount(c, `${kind}/${id}`);
       if (!admin) throw new HttpError(401, SIGN_IN);

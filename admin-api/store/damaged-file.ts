@@ -58,7 +58,7 @@ export function recoveryAdvice(file: string): string[] {
   return [
     `To recover ${kept}, run: npm run recover -- ${name}`,
     '(with the same DATA_DIR; the damaged file is kept beside it), then run npm start again.',
-    `Or put back ${name} from your latest backup (see "Backup" in the README), or repair it by hand.`,
+    `Or put back ${name} from your latest backup (see "Backup" in docs/operating.md), or repair it by hand.`,
   ];
 }
 

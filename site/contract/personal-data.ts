@@ -50,8 +50,18 @@ export const CONSENT_REQUIRED = 'Please tick the box to agree to the privacy not
 /** GET and DELETE /api/admin/personal-data: one person, by e-mail address or phone number. */
 export const PersonQuery = z
   .object({
-    email: z.string().trim().max(254).optional(),
-    phone: z.string().trim().max(30).optional(),
+    email: z
+      .string()
+      .trim()
+      .max(254)
+      .optional()
+      .meta({ description: 'The e-mail address they gave (case and spaces aside). Send this or `phone`.' }),
+    phone: z
+      .string()
+      .trim()
+      .max(30)
+      .optional()
+      .meta({ description: 'The phone number they gave, at least 7 digits (compared by its last ten digits).' }),
   })
   .refine((query) => Boolean(query.email) !== Boolean(query.phone), 'Search by one e-mail address or one phone number')
   .refine((query) => !query.phone || phoneKey(query.phone).length >= 7, 'A phone number has at least 7 digits');
@@ -63,31 +73,65 @@ export const emailKey = (email: string) => email.trim().toLowerCase();
 export const phoneKey = (phone: string) => phone.replace(/\D/g, '').slice(-10);
 
 /** An e-mail about a record that the server has not managed to send yet. */
-export interface PendingMail {
-  kind: string;
-  subject: string;
-  queuedAt: string;
-}
+export const PendingMail = z.object({
+  /** What the e-mail is about: `alumni` (a registration) or `contact` (a message). */
+  kind: z.string(),
+  subject: z.string(),
+  /** When it was queued (ISO date-time). */
+  queuedAt: z.string(),
+});
+export type PendingMail = z.infer<typeof PendingMail>;
 
-/** GET /api/admin/personal-data */
-export interface PersonalDataFound<Alumni = unknown, Message = unknown> {
-  alumni: Alumni[];
-  messages: Message[];
-  pendingMails: PendingMail[];
-}
+/**
+ * GET /api/admin/personal-data: everything kept about one person, given the schemas of a
+ * registration and of a message (alumni.ts and contact.ts import this file, so it cannot import them).
+ */
+export const personalDataFound = <Alumni extends z.ZodType, Message extends z.ZodType>(
+  alumni: Alumni,
+  message: Message,
+) =>
+  z.object({
+    /** Their alumni registrations, newest first. */
+    alumni: z.array(alumni),
+    /** Their contact messages, newest first. */
+    messages: z.array(message),
+    /** The e-mails about their records not sent yet. */
+    pendingMails: z.array(PendingMail),
+  });
+export type PersonalDataFound<Alumni = unknown, Message = unknown> = z.infer<
+  ReturnType<typeof personalDataFound<z.ZodType<Alumni>, z.ZodType<Message>>>
+>;
+
+/** Records counted by kind: what an erasure removed. */
+export const RecordCounts = z.object({
+  alumni: z.number().int(),
+  messages: z.number().int(),
+  pendingMails: z.number().int(),
+});
 
 /** DELETE /api/admin/personal-data: what was erased, under the request's number. */
-export interface Erased {
-  request: string;
-  erased: { alumni: number; messages: number; pendingMails: number };
-}
+export const Erased = z.object({
+  /** The number of the request (`E-0001`), kept on the erasure list. */
+  request: z.string(),
+  erased: RecordCounts,
+});
+export type Erased = z.infer<typeof Erased>;
 
 /** GET /api/admin/retention: the settings, and what a sweep would remove now. */
-export interface RetentionAnswer {
-  settings: RetentionSettings;
+export const RetentionAnswer = z.object({
+  settings: RetentionSettings,
   /** Records a sweep now would remove, and when the next one runs. */
-  nextSweep: { at: string; messages: number; alumni: number };
-}
+  nextSweep: z.object({ at: z.string(), messages: z.number().int(), alumni: z.number().int() }),
+});
+export type RetentionAnswer = z.infer<typeof RetentionAnswer>;
+
+/** GET /api/admin/personal-data/export: the person, and the file's format. */
+export const PersonExportQuery = PersonQuery.safeExtend({
+  format: z
+    .string()
+    .optional()
+    .meta({ description: '`csv`: one spreadsheet of every record; anything else, or nothing: one JSON file.' }),
+});
 
 /** The audit log's actions that record a look at personal data (never the data itself). */
 export const PERSONAL_DATA_LOOKS = [

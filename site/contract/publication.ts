@@ -107,3 +107,11 @@ export function versionOf(unit: { updated?: Stamp | undefined } | undefined): st
 
 /** What a save may carry besides its fields: the version it started from. */
 export const VersionField = z.object({ version: z.string().max(100).optional() });
+
+/** `schema` of an item as visitors get it (public-content.ts `withoutPrivateFields`): without the private fields. */
+export function withoutPrivateSchema<T extends z.ZodObject>(schema: T) {
+  const mask = Object.fromEntries(
+    PRIVATE_FIELDS.filter((field) => field in schema.shape).map((field) => [field, true]),
+  );
+  return schema.omit(mask as never) as unknown as z.ZodObject<Omit<T['shape'], (typeof PRIVATE_FIELDS)[number]>>;
+}

@@ -136,4 +136,8 @@ export const PUBLIC_CALLS = [
   'GET /documents/:name',
   'POST /api/contact',
   'POST /api/admin/login',
+  // The API described: the OpenAPI document and its interactive reference.
+  'GET /api/openapi.json',
+  'GET /api/docs',
+  'GET /api/docs/scalar.js',
 ];

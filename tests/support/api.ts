@@ -1,4 +1,8 @@
-/** Small helpers to call the product's API as the dashboard does. */
+/**
+ * Small helpers to call the product's API as the dashboard does. Every answer of an `/api/` call is
+ * checked against the server's OpenAPI document (./openapi-check.ts): one it does not allow fails.
+ */
+import { documentChecker } from './openapi-check.ts';
 export interface ApiAnswer<T = unknown> {
   status: number;
   body: T;
@@ -26,6 +30,16 @@ export async function call<T = any>(
     body = JSON.parse(text);
   } catch {
     // not JSON: keep the text
+  }
+  if (path.startsWith('/api/')) {
+    const problem = (await documentChecker(base))?.answerProblem({
+      method,
+      path,
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      body,
+    });
+    if (problem) throw new Error(`The answer breaks the API's OpenAPI document: ${problem}`);
   }
   return { status: response.status, body: body as T, headers: response.headers };
 }
