@@ -16,9 +16,9 @@ const CREDENTIALS_REQUIRED = 'Username and password are required';
 export const Credentials = z.object({
   username: z
     .string({ error: CREDENTIALS_REQUIRED })
+    .max(MAX_USERNAME_LENGTH, `The username must be at most ${MAX_USERNAME_LENGTH} characters`)
     .trim()
-    .min(1, CREDENTIALS_REQUIRED)
-    .max(MAX_USERNAME_LENGTH, `The username must be at most ${MAX_USERNAME_LENGTH} characters`),
+    .min(1, CREDENTIALS_REQUIRED),
   password: z
     .string({ error: CREDENTIALS_REQUIRED })
     .min(1, CREDENTIALS_REQUIRED)

@@ -9,16 +9,16 @@ function field(label: string, max: number) {
       error: (issue) =>
         issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`,
     })
+    .max(max, `${label} must be at most ${max} characters`)
     .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .min(1, `${label} is required`);
 }
 
 function optionalField(label: string, max: number) {
   return z
     .string({ error: `${label} must be text` })
-    .trim()
     .max(max, `${label} must be at most ${max} characters`)
+    .trim()
     .default('');
 }
 

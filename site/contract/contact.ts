@@ -14,9 +14,9 @@ const required = (label: string, max: number) =>
       error: (issue) =>
         issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`,
     })
+    .max(max, `${label} must be at most ${max} characters`)
     .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .min(1, `${label} is required`);
 
 /** POST /api/contact */
 export const ContactMessage = z.object({

@@ -4,6 +4,7 @@ import * as z from 'zod';
 /**
  * Plain text: trimmed, with a message a person understands when missing, wrong or too long.
  * `required` makes blank text an error: `true` says "<label> is required", a string says itself.
+ * The length is checked before trimming, so the API's document (maxLength) says what is refused.
  */
 export function text(label: string, max: number, required: boolean | string = false) {
   const missing = typeof required === 'string' ? required : `${label} is required`;
@@ -11,8 +12,8 @@ export function text(label: string, max: number, required: boolean | string = fa
     .string({
       error: (issue) => (issue.input === undefined || issue.input === null ? missing : `${label} must be text`),
     })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .trim();
   return required ? base.min(1, missing) : base;
 }
 

@@ -52,14 +52,14 @@ export const PersonQuery = z
   .object({
     email: z
       .string()
-      .trim()
       .max(254)
+      .trim()
       .optional()
       .meta({ description: 'The e-mail address they gave (case and spaces aside). Send this or `phone`.' }),
     phone: z
       .string()
-      .trim()
       .max(30)
+      .trim()
       .optional()
       .meta({ description: 'The phone number they gave, at least 7 digits (compared by its last ten digits).' }),
   })

@@ -17,6 +17,7 @@ import { uploaded } from '../api/helpers.ts';
 import { pdfFile, uploadedDocument } from '../api/test-documents.ts';
 import { animatedGif, solidImage } from '../api/test-images.ts';
 import { testServer } from '../support/harness.ts';
+import { documentChecker } from '../support/openapi-check.ts';
 import { attack, planAttack } from './fuzz/attacks.ts';
 import { damagedImage, planDamagedImage } from './fuzz/damaged-images.ts';
 import { documentUpload, planDocumentUpload } from './fuzz/documents.ts';
@@ -84,6 +85,18 @@ async function check(plan: Planned): Promise<void> {
   const seen = { case: plan.label, method: plan.request.method, path: plan.request.path, status: answer.status };
   tally.add('cases sent');
   expect(answer.status, JSON.stringify(seen)).toBeLessThan(500);
+  // Whatever the case, the answer keeps the word of the API's OpenAPI document.
+  const checker = await documentChecker(site.url);
+  if (!checker) throw new Error('The server serves no OpenAPI document at /api/openapi.json');
+  const contentType = answer.headers['content-type'];
+  const problem = checker.answerProblem({
+    method: plan.request.method,
+    path: plan.request.path,
+    status: answer.status,
+    contentType: (Array.isArray(contentType) ? contentType[0] : contentType) ?? null,
+    body: jsonOf(answer) ?? answer.text,
+  });
+  expect(problem, JSON.stringify(seen)).toBeNull();
   const after = await storedFiles(site.dataDir);
 
   switch (plan.expect.kind) {

@@ -24,12 +24,19 @@ const anyText = fc.oneof(
     '__proto__',
   ),
 );
-/** Text for a field of at most `max` characters; the server stores it trimmed. */
+/**
+ * Text for a field of at most `max` characters, spaces around it included (the length is checked
+ * before trimming, as the API's document says); the server stores it trimmed.
+ */
 export const textUpTo = (max: number) =>
   fc
-    .tuple(WHITESPACE, fc.oneof({ weight: 5, arbitrary: anyText }, fc.constant('x'.repeat(max))), WHITESPACE)
+    .tuple(
+      WHITESPACE,
+      fc.oneof({ weight: 5, arbitrary: anyText }, fc.constant('x'.repeat(max)), fc.constant('x'.repeat(max - 1))),
+      WHITESPACE,
+    )
     .map(([before, value, after]) => `${before}${value}${after}`)
-    .filter((value) => value.trim().length >= 1 && value.trim().length <= max);
+    .filter((value) => value.trim().length >= 1 && value.length <= max);
 
 const day = fc.date({
   min: new Date('1901-01-01T00:00:00Z'),
