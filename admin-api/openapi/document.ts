@@ -5,7 +5,13 @@
 import type { Hono } from 'hono';
 import { generateSpecs } from 'hono-openapi';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { DOCUMENT_ID_PATTERN, IMAGE_ID_PATTERN, ITEM_ID_PATTERN } from '../../site/contract/content.ts';
+import {
+  DOCUMENT_ID_PATTERN,
+  IMAGE_ID_PATTERN,
+  ITEM_ID_PATTERN,
+  LEADERSHIP_ROLES,
+} from '../../site/contract/content.ts';
+import { PAGE_SLUGS } from '../../site/contract/pages.ts';
 import { TAGS } from './tags.ts';
 
 type Parameter = Omit<OpenAPIV3_1.ParameterObject, 'name' | 'in'>;
@@ -20,11 +26,11 @@ const PATH_PARAMETERS: Record<string, Parameter> = {
   imageId: { description: 'The id of an uploaded image.', schema: pattern(IMAGE_ID_PATTERN) },
   documentId: { description: 'The id of an uploaded PDF document.', schema: pattern(DOCUMENT_ID_PATTERN) },
   name: { description: 'A stored file’s name, as the public site links it.', schema: { type: 'string' } },
-  slug: { description: 'Which page.', schema: { type: 'string' } },
+  slug: { description: 'Which page.', schema: { type: 'string', enum: [...PAGE_SLUGS] } },
   username: { description: 'The account’s username.', schema: { type: 'string' } },
   version: { description: 'The number of a kept version of the content.', schema: { type: 'integer', minimum: 1 } },
   kind: { description: 'What is previewed: news, events, circulars or pages.', schema: { type: 'string' } },
-  role: { description: 'Which leader (principal, chairman…).', schema: { type: 'string' } },
+  role: { description: 'Which leader.', schema: { type: 'string', enum: [...LEADERSHIP_ROLES] } },
 };
 
 export const API_INFO = {

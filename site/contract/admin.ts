@@ -30,8 +30,8 @@ export const Credentials = z.object({
  * adds, with its role (an Editor when not said).
  */
 export const NewAccount = Credentials.extend({
-  password: Credentials.shape.password.refine(
-    (password) => password.length >= MIN_ACCOUNT_PASSWORD_LENGTH,
+  password: Credentials.shape.password.min(
+    MIN_ACCOUNT_PASSWORD_LENGTH,
     `The password must be at least ${MIN_ACCOUNT_PASSWORD_LENGTH} characters`,
   ),
   role: RoleField.optional(),

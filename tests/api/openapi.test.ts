@@ -109,7 +109,7 @@ function exampleParameter(name: string): string {
     username: 'nobody',
     version: '999999',
     kind: 'news',
-    role: 'principal',
+    role: 'headmistress',
   };
   const value = values[name];
   if (!value) throw new Error(`No example value for the path parameter {${name}}`);
