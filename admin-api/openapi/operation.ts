@@ -4,7 +4,7 @@
  * carries the call's OpenAPI description, which `openapi/document.ts` collects from the routes.
  * The role the document states is the role the server checks: they are the same value.
  *
- *     .put('/settings', op({ tag: 'Settings', summary: 'Change the school details',
+ *     .put('/settings', op({ tag: 'Content', summary: 'Change the school details',
  *                            permission: 'content', body: SettingsInput, answers: { 200: … } }), handler)
  */
 import type { MiddlewareHandler } from 'hono';
@@ -13,7 +13,7 @@ import { type DescribeRouteOptions, describeRoute, resolver, uniqueSymbol } from
 import type { OpenAPIV3_1 } from 'openapi-types';
 import * as z from 'zod';
 import { ErrorAnswer } from '../../site/contract/api.ts';
-import { PERMISSIONS, type Permission, ROLE_NAMES, ROLES, rolesText } from '../../site/contract/roles.ts';
+import { PERMISSIONS, type Permission, ROLES, rolesText } from '../../site/contract/roles.ts';
 import { type AdminEnv, permissions } from '../auth/require-admin.ts';
 import type { Tag } from './tags.ts';
 
@@ -130,9 +130,7 @@ function pathParameters(params: NonNullable<OperationSpec['params']>) {
 export function describeOperation(spec: OperationSpec): DescribeRouteOptions {
   const refusals = { ...commonRefusals(spec), ...spec.refusals };
   const roles = spec.permission ? PERMISSIONS[spec.permission].roles : undefined;
-  const access = roles
-    ? `Needs a token of an ${roles.map((role) => ROLE_NAMES[role]).join(', ')} account.`
-    : 'Anyone may call it, without a token.';
+  const access = roles ? `Needs the token of an ${rolesText(roles)} account.` : 'Anyone may call it, without a token.';
   return {
     tags: [spec.tag],
     summary: spec.summary,
