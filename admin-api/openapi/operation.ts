@@ -33,6 +33,12 @@ export interface OperationSpec {
   description?: string;
   /** Who may call it; absent: anyone, without a token. */
   permission?: Permission;
+  /**
+   * For a call that reads its token itself, who may call it, as the reference says it (the
+   * setup's first account needs none; a preview link's `?t=` stands for one): `op` lets every
+   * request through to it, and its refusals say what the call answers without a right token.
+   */
+  access?: string;
   /** The JSON body and, if the call has one, an example of it. */
   body?: z.ZodType;
   example?: unknown;
@@ -130,12 +136,17 @@ function pathParameters(params: NonNullable<OperationSpec['params']>) {
 export function describeOperation(spec: OperationSpec): DescribeRouteOptions {
   const refusals = { ...commonRefusals(spec), ...spec.refusals };
   const roles = spec.permission ? PERMISSIONS[spec.permission].roles : undefined;
-  const access = roles ? `Needs the token of an ${rolesText(roles)} account.` : 'Anyone may call it, without a token.';
+  const access =
+    spec.access ??
+    (roles ? `Needs the token of an ${rolesText(roles)} account.` : 'Anyone may call it, without a token.');
+  // A call that reads its token itself may be made with one or without.
+  const token: OpenAPIV3_1.SecurityRequirementObject = { bearerAuth: [] };
+  const security = spec.permission ? [token] : spec.access ? [token, {}] : [];
   return {
     tags: [spec.tag],
     summary: spec.summary,
     description: [spec.description, access].filter(Boolean).join('\n\n'),
-    security: spec.permission ? [{ bearerAuth: [] }] : [],
+    security,
     ...(roles ? { 'x-roles': [...roles] } : {}),
     parameters: [...pathParameters(spec.params ?? {}), ...(spec.query ? queryParameters(spec.query) : [])],
     ...(spec.body

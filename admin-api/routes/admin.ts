@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { describeRoute } from 'hono-openapi';
 import * as z from 'zod';
 import { DEFAULT_ADMIN, LoginRequest, NewAccount, NewPassword } from '../../site/contract/admin.ts';
 import {
@@ -25,7 +24,7 @@ import { HttpError } from '../http/errors.ts';
 import { readJson } from '../http/json-body.ts';
 import { minutesText } from '../http/sliding-window.ts';
 import { KeyedQueue } from '../images/keyed-queue.ts';
-import { describeOperation, type OperationSpec, operations } from '../openapi/operation.ts';
+import { operations } from '../openapi/operation.ts';
 import { type AdminAccount, accountNamed, newAccount } from '../store/admin-accounts.ts';
 
 const PasswordChange = z.object({
@@ -37,16 +36,6 @@ const INVALID_LOGIN = 'Invalid username or password';
 const CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app';
 const WRONG_CODE = 'The code is not correct. Enter the current code from your authenticator app.';
 const REUSED_CODE = 'This code was used already. Wait for the next code in your authenticator app.';
-
-/**
- * The description of a call that reads its token itself (`op` would refuse a call without one):
- * as `op` describes it, with `access` saying who may call it instead of "anyone".
- */
-function describedWithAccess(spec: OperationSpec, access: string) {
-  const described = describeOperation(spec);
-  described.description = [spec.description, access].filter(Boolean).join('\n\n');
-  return describeRoute(described);
-}
 
 /** Setup, login (with its second step when two-factor login is on), password change, publishing status. */
 export function adminRoutes(deps: AppDeps, throttle: LoginThrottle) {
@@ -60,23 +49,22 @@ export function adminRoutes(deps: AppDeps, throttle: LoginThrottle) {
   return new Hono<AdminEnv>()
     .post(
       '/admin/create',
-      describedWithAccess(
-        {
-          tag: 'Sign-in',
-          summary: 'Create an account',
-          description:
-            'Without a token, only the very first account (the setup button), which is an Administrator whatever `role` says. ' +
-            'Every later one is added by an Administrator, with its `role` (an Editor when not said).',
-          body: NewAccount,
-          example: { username: 'asha', password: 'a-long-password', role: 'editor' },
-          answers: { 201: { description: 'The account was created, with its role.', schema: AccountCreated } },
-          refusals: {
-            403: 'An account exists already and the call has no valid token of an Administrator account.',
-            409: 'An account of that username exists already (whatever its case).',
-          },
+      op({
+        tag: 'Sign-in',
+        summary: 'Create an account',
+        description:
+          'Without a token, only the very first account (the setup button), which is an Administrator whatever `role` says. ' +
+          'Every later one is added by an Administrator, with its `role` (an Editor when not said).',
+        body: NewAccount,
+        example: { username: 'asha', password: 'a-long-password', role: 'editor' },
+        answers: { 201: { description: 'The account was created, with its role.', schema: AccountCreated } },
+        refusals: {
+          403: 'An account exists already and the call has no valid token of an Administrator account.',
+          409: 'An account of that username exists already (whatever its case).',
         },
-        'Anyone may create the first account, without a token; after that, only an Administrator account (`Authorization: Bearer <token>`).',
-      ),
+        access:
+          'Anyone may create the first account, without a token; after that, only an Administrator account (`Authorization: Bearer <token>`).',
+      }),
       async (c) => {
         const creator = authenticate(c, jwtSecret, admins);
         const { username, password, role } = await readJson(c, NewAccount);

@@ -1,16 +1,15 @@
 import { type Context, Hono } from 'hono';
-import { describeRoute } from 'hono-openapi';
 import * as z from 'zod';
 import { PreviewLink, PreviewQuery } from '../../site/contract/api.ts';
 import { PREVIEW_KINDS, type PreviewKind, previewContent } from '../../site/contract/public-content.ts';
 import type { Publication } from '../../site/contract/publication.ts';
-import { may, refusal } from '../../site/contract/roles.ts';
+import { may, PERMISSIONS, refusal, rolesText } from '../../site/contract/roles.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { type AdminEnv, authenticate } from '../auth/require-admin.ts';
 import { signPreviewToken, verifyPreviewToken } from '../auth/tokens.ts';
 import { HttpError } from '../http/errors.ts';
 import { oneOf } from '../http/path-params.ts';
-import { describeOperation, operations } from '../openapi/operation.ts';
+import { operations } from '../openapi/operation.ts';
 import type { AdminAccount } from '../store/admin-accounts.ts';
 
 const NOTHING_TO_PREVIEW = 'There is nothing to preview here (it may have been deleted)';
@@ -44,27 +43,6 @@ export function previewRoutes(deps: AppDeps) {
     kind: { description: 'What is previewed.', schema: z.enum(PREVIEW_KINDS) },
     id: { description: 'The item’s id, or a page’s slug.', schema: z.string() },
   };
-  // Described as a call of Administrators, Editors and Contributors (`drafts`), but the route
-  // checks the account itself (`op` would refuse it): a preview link's `?t=` stands for the token.
-  const previewPage = describeOperation({
-    tag: 'Publishing',
-    summary: 'Preview a draft',
-    description: `The page as the public site will show it, were the item published now; never cached, never indexed. ${kinds} Instead of \`Authorization\`, \`?t=\` may send the token of a preview link (GET /api/admin/preview-link/{kind}/{id}).`,
-    permission: 'drafts',
-    params,
-    query: PreviewQuery,
-    answers: {
-      200: { description: 'The page, its scripts left out (it is shown, not run).', media: 'text/html' },
-    },
-    refusals: {
-      403: notYours,
-      404: `${unknownKind}, or nothing of that id is there to preview (it may have been deleted).`,
-      401: 'No token and no valid `?t=`, or one that has expired or was ended by a password change.',
-    },
-  });
-  // `?t=` may be any text: only the token in it can be wrong (401), never the request (400).
-  delete previewPage.responses?.[400];
-
   return new Hono<AdminEnv>()
     .get(
       '/admin/preview-link/:kind/:id',
@@ -85,28 +63,48 @@ export function previewRoutes(deps: AppDeps) {
         return c.json({ url: `/api/admin/preview/${kind}/${encodeURIComponent(id)}?t=${token}` } satisfies PreviewLink);
       },
     )
-    .get('/admin/preview/:kind/:id', describeRoute(previewPage), async (c) => {
-      const { kind, id } = targetOf(c);
-      const admin = authenticate(c, jwtSecret, stores.admins) ?? linkAccount(c, `${kind}/${id}`);
-      if (!admin) throw new HttpError(401, SIGN_IN);
-      if (!may(admin.role, 'drafts')) throw new HttpError(403, refusal('drafts'));
-      const content = stores.content.data;
-      mayPreview(admin, kind, id, content);
-      const view = previewContent(content, kind, id, new Date());
-      const page =
-        view && (await deps.publisher.preview?.(view, kind === 'pages' ? `/${id}` : `/preview/${kind}/${id}`));
-      if (!page) throw new HttpError(404, NOTHING_TO_PREVIEW);
-      const policy = page.headers['content-security-policy'];
-      if (policy) c.set('pagePolicy', policy);
-      // Shown, not run: the dashboard frames it in a sandbox, where its scripts would only be refused.
-      const html = page.html
-        .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
-        .replace('<head>', '<head><meta name="robots" content="noindex">');
-      return c.html(html, 200, {
-        'Cache-Control': 'no-store',
-        'X-Robots-Tag': 'noindex',
-      });
-    });
+    .get(
+      '/admin/preview/:kind/:id',
+      // The route checks the account itself: a preview link's `?t=` stands for the token.
+      op({
+        tag: 'Publishing',
+        summary: 'Preview a draft',
+        description: `The page as the public site will show it, were the item published now; never cached, never indexed. ${kinds}`,
+        access: `Needs the token of an ${rolesText(PERMISSIONS.drafts.roles)} account, or instead of \`Authorization\` the \`?t=\` of a preview link (GET /api/admin/preview-link/{kind}/{id}).`,
+        params,
+        query: PreviewQuery,
+        answers: {
+          200: { description: 'The page, its scripts left out (it is shown, not run).', media: 'text/html' },
+        },
+        refusals: {
+          401: 'No token and no valid `?t=`, or one that has expired or was ended by a password change.',
+          403: notYours,
+          404: `${unknownKind}, or nothing of that id is there to preview (it may have been deleted).`,
+        },
+      }),
+      async (c) => {
+        const { kind, id } = targetOf(c);
+        const admin = authenticate(c, jwtSecret, stores.admins) ?? linkAccount(c, `${kind}/${id}`);
+        if (!admin) throw new HttpError(401, SIGN_IN);
+        if (!may(admin.role, 'drafts')) throw new HttpError(403, refusal('drafts'));
+        const content = stores.content.data;
+        mayPreview(admin, kind, id, content);
+        const view = previewContent(content, kind, id, new Date());
+        const page =
+          view && (await deps.publisher.preview?.(view, kind === 'pages' ? `/${id}` : `/preview/${kind}/${id}`));
+        if (!page) throw new HttpError(404, NOTHING_TO_PREVIEW);
+        const policy = page.headers['content-security-policy'];
+        if (policy) c.set('pagePolicy', policy);
+        // Shown, not run: the dashboard frames it in a sandbox, where its scripts would only be refused.
+        const html = page.html
+          .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+          .replace('<head>', '<head><meta name="robots" content="noindex">');
+        return c.html(html, 200, {
+          'Cache-Control': 'no-store',
+          'X-Robots-Tag': 'noindex',
+        });
+      },
+    );
 
   /** The account a preview link was made for, while it exists and its password is unchanged. */
   function linkAccount(c: Context, target: string): AdminAccount | null {

@@ -52,7 +52,8 @@ export function operationsOf(document: OpenAPIV3_1.Document): Operation[] {
         key: `${method.toUpperCase()} ${template}`,
         method: method.toUpperCase(),
         template,
-        secured: security.some((requirement) => Object.keys(requirement).length > 0),
+        // An empty requirement among them makes the token optional (OpenAPI's rule).
+        secured: security.length > 0 && security.every((requirement) => Object.keys(requirement).length > 0),
         parameters: parametersOf(document, [
           ...(item!.parameters ?? []).map((p, i) => [p, ['paths', template, 'parameters', String(i)]] as const),
           ...(operation.parameters ?? []).map((p, i) => [p, [...at, 'parameters', String(i)]] as const),
