@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 
 const TOKEN_LIFETIME = '24h';
@@ -9,8 +10,14 @@ export interface TokenClaims {
   iat: number;
 }
 
+/** A session token; each one is new (its own `jti`), even two issued in the same second. */
 export function signToken(secret: string, adminId: string): string {
-  return jwt.sign({}, secret, { algorithm: 'HS256', subject: adminId, expiresIn: TOKEN_LIFETIME });
+  return jwt.sign({}, secret, {
+    algorithm: 'HS256',
+    subject: adminId,
+    expiresIn: TOKEN_LIFETIME,
+    jwtid: randomUUID(),
+  });
 }
 
 /** The token's claims, or null when it is malformed, wrongly signed or expired. */
