@@ -15,6 +15,7 @@ import { dateInZone } from '../../site/contract/dates.ts';
 import { PUBLISHED_NOW } from '../../site/contract/publication.ts';
 import { currentNews, splitEvents } from '../../site/lib/schedule.ts';
 import type { AppDeps } from '../app-deps.ts';
+import { EXAMPLE_EVENT } from '../openapi/examples.ts';
 import { type Op, operations } from '../openapi/operation.ts';
 import { contentList, contentWriter } from '../store/content-writer.ts';
 import { publicView } from '../store/public-view.ts';
@@ -61,14 +62,7 @@ export function contentListRoutes(deps: AppDeps) {
         gone: 'This event no longer exists',
         publication: { noun: 'this event', timeZone },
         input: eventInput,
-        example: {
-          title: 'Annual Sports Day',
-          description: 'Races, relays and the march past on the main ground. Parents are welcome.',
-          date: '2026-12-12',
-          time: '09:00',
-          location: 'Main ground',
-          image: null,
-        },
+        example: EXAMPLE_EVENT,
         create: (input, _id) => ({ _id, ...input, ...PUBLISHED_NOW }),
         update: (input, { _id }) => ({ _id, ...input, ...PUBLISHED_NOW }),
         withoutImage,

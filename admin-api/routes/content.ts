@@ -16,6 +16,7 @@ import { limitBody } from '../http/body-limit.ts';
 import { HttpError } from '../http/errors.ts';
 import { etagMatches } from '../http/etag.ts';
 import { readJson } from '../http/json-body.ts';
+import { EXAMPLE_EVENT } from '../openapi/examples.ts';
 import { operations } from '../openapi/operation.ts';
 import { contentEtag, contentWriter, keptRetention } from '../store/content-writer.ts';
 import { publicView } from '../store/public-view.ts';
@@ -70,12 +71,7 @@ const WHOLE_CONTENT_EXAMPLE = {
   events: [
     {
       _id: '3f2b8c1e-6d4a-4c1b-9a7e-2b5d8f0c4e61',
-      title: 'Annual Sports Day',
-      description: 'Races, relays and the march past on the main ground. Parents are welcome.',
-      date: '2026-12-12',
-      time: '09:00',
-      location: 'Main ground',
-      image: null,
+      ...EXAMPLE_EVENT,
       status: 'published',
       publishAt: null,
     },

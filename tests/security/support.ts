@@ -7,8 +7,8 @@ import { afterAll } from 'vitest';
 import { createApp } from '../../admin-api/app.ts';
 import type { AppDeps } from '../../admin-api/app-deps.ts';
 
-/** Every call the API answers, as "METHOD /path", read from the app's own routing table. */
-export function apiCalls(): string[] {
+/** The API's app made with dependencies that do nothing: its routes and descriptions, no I/O. */
+export function inertApp() {
   const inert = {
     stores: {},
     publisher: {},
@@ -18,7 +18,12 @@ export function apiCalls(): string[] {
     jwtSecret: '',
     trustProxy: false,
   } as unknown as AppDeps;
-  const calls = createApp(inert)
+  return createApp(inert);
+}
+
+/** Every call the API answers, as "METHOD /path", read from the app's own routing table. */
+export function apiCalls(): string[] {
+  const calls = inertApp()
     .routes.filter((route) => route.method !== 'ALL')
     .map((route) => `${route.method} ${route.path}`);
   return [...new Set(calls)].sort();

@@ -7,10 +7,9 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../../admin-api/app.ts';
-import type { AppDeps } from '../../../admin-api/app-deps.ts';
 import { openApiDocument } from '../../../admin-api/openapi/document.ts';
 import { DocumentChecker } from '../../support/openapi-check.ts';
+import { inertApp } from '../support.ts';
 import { type Schema, SchemaArbitraries } from './arbitraries.ts';
 import { requestSchemas } from './operations.ts';
 
@@ -147,16 +146,7 @@ describe('the schema → arbitrary converter of the OpenAPI fuzzer', () => {
   });
 
   it('makes values and mutations right for every request schema of the API’s document', async () => {
-    const inert = {
-      stores: {},
-      publisher: {},
-      images: {},
-      documents: {},
-      notifier: {},
-      jwtSecret: '',
-      trustProxy: false,
-    };
-    const document = await openApiDocument(createApp(inert as unknown as AppDeps));
+    const document = await openApiDocument(inertApp());
     const checker = new DocumentChecker(document);
     const schemas = requestSchemas(document);
     expect(schemas.length).toBeGreaterThan(0);
