@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import type { SchoolEvent, SiteContent } from '../contract/content.ts';
 import { exampleSettings } from '../contract/example-settings.ts';
 import { PUBLISHED_NOW } from '../contract/publication.ts';
-import { eventsCalendar } from './feeds.ts';
+import { eventsCalendar, newsFeed, RSS_ITEMS } from './feeds.ts';
 
 const event = (n: number): SchoolEvent => ({
   _id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
@@ -35,5 +35,41 @@ it('writes each event as it is now, however many calendars were written before',
 it('writes an event of any year the content allows, from before time zones had whole minutes too', () => {
   const early = { ...event(1), date: '1905-06-01', time: '10:00' };
   const content = { settings: { ...exampleSettings(), timeZone: 'Asia/Kolkata' }, events: [early] } as SiteContent;
-  expect(eventsCalendar(content, 'https://school.example')).toContain('DTSTART:19050601T043900Z');
+  expect(eventsCalendar(content, 'https://school.example', new Date('1905-05-01'))).toContain(
+    'DTSTART:19050601T043900Z',
+  );
+});
+
+it('carries the upcoming events and those of the last 12 months, and links the archive for the rest', () => {
+  const now = new Date('2030-05-01T12:00:00Z');
+  const dated = (n: number, date: string) => ({ ...event(n), date });
+  const events = [dated(1, '2029-04-30'), dated(2, '2029-05-01'), dated(3, '2030-04-30'), dated(4, '2045-01-01')];
+  const content = { settings: exampleSettings(), events } as SiteContent;
+  const ics = eventsCalendar(content, 'https://school.example', now);
+  expect(ics.match(/SUMMARY:Event \d/g)).toEqual(['SUMMARY:Event 2', 'SUMMARY:Event 3', 'SUMMARY:Event 4']);
+  expect(ics).toContain('URL:https://school.example/eventsnews/events\r\n');
+  // Long lines are folded (RFC 5545): read the description unfolded.
+  expect(ics.replace(/\r\n /g, '')).toContain(
+    'X-WR-CALDESC:Upcoming events and those of the last 12 months; earlier events at https://school.example/eventsnews/events\r\n',
+  );
+});
+
+it('carries the newest 50 current news items and links the news archive', () => {
+  const news = Array.from({ length: 60 }, (_, n) => ({
+    _id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    title: `News ${n}`,
+    description: 'Short',
+    publishDate: `2030-01-${String((n % 28) + 1).padStart(2, '0')}`,
+    expiryDate: null,
+    priority: 'medium' as const,
+    image: null,
+    ...PUBLISHED_NOW,
+  }));
+  const content = { settings: exampleSettings(), news } as unknown as SiteContent;
+  const rss = newsFeed(content, 'https://school.example', new Date('2030-02-01T12:00:00Z'));
+  const titles = [...rss.matchAll(/<item>\s*<title><!\[CDATA\[(.*?)\]\]><\/title>/g)].map((m) => m[1]);
+  expect(titles).toHaveLength(RSS_ITEMS);
+  expect(titles[0]).toMatch(/^News (27|55)$/);
+  expect(titles).not.toContain('News 0');
+  expect(rss).toContain('<link>https://school.example/eventsnews/news</link>');
 });

@@ -1,31 +1,41 @@
 /**
- * The feeds a school is followed by: its current news as RSS 2.0 (`feed`), its events as an
- * iCalendar (`ical-generator`), robots.txt, and the sitemap of the pages publishing wrote.
+ * The feeds a school is followed by: its newest news as RSS 2.0 (`feed`), its recent and coming
+ * events as an iCalendar (`ical-generator`), robots.txt, and the sitemap of the pages publishing
+ * wrote. Feed readers and calendar apps take a few dozen items and a year or so of events, not ten
+ * years: each feed carries those and links the archives for the rest.
  */
 import { Feed } from 'feed';
 import ical from 'ical-generator';
 import type { SchoolEvent, SiteContent } from '../contract/content.ts';
+import { dateInZone } from '../contract/dates.ts';
+import { EVENTS_BASE, NEWS_BASE } from './archive-pages.ts';
 import { imageUrl } from './image-sources.ts';
 import { currentNews } from './schedule.ts';
 import { zonedInstant } from './zoned-time.ts';
 
 export const FEED_PATHS = { rss: '/rss.xml', calendar: '/events.ics', robots: '/robots.txt', sitemap: '/sitemap.xml' };
 
-/** The current news, newest first. */
+/** How many of the newest current news items the RSS feed carries. */
+export const RSS_ITEMS = 50;
+/** How far back the calendar goes: the events of the last 12 months, and every upcoming one. */
+export const CALENDAR_MONTHS_BACK = 12;
+
+/** The newest current news (at most `RSS_ITEMS`), newest first; the feed links the news archive. */
 export function newsFeed(content: SiteContent, siteUrl: string, now = new Date()): string {
   const { settings } = content;
+  const archive = siteUrl + NEWS_BASE;
   const feed = new Feed({
     title: `${settings.schoolName}: News`,
-    description: settings.tagline || `News from ${settings.schoolName}`,
+    description: `${settings.tagline || `News from ${settings.schoolName}`}. The newest ${RSS_ITEMS} news items; all of them at ${archive}`,
     id: `${siteUrl}/eventsnews`,
-    link: `${siteUrl}/eventsnews`,
+    link: archive,
     language: 'en',
     copyright: `© ${settings.schoolName}`,
     feedLinks: { rss: siteUrl + FEED_PATHS.rss },
   });
-  const news = currentNews(content.news, now, settings.timeZone).sort(
-    (a, b) => b.publishDate.localeCompare(a.publishDate) || a.title.localeCompare(b.title),
-  );
+  const news = currentNews(content.news, now, settings.timeZone)
+    .sort((a, b) => b.publishDate.localeCompare(a.publishDate) || a.title.localeCompare(b.title))
+    .slice(0, RSS_ITEMS);
   for (const item of news) {
     feed.addItem({
       title: item.title,
@@ -39,20 +49,37 @@ export function newsFeed(content: SiteContent, siteUrl: string, now = new Date()
   return feed.rss2();
 }
 
-/** Every event, timed ones at their time in the school's zone, the others as all-day events. */
-export function eventsCalendar(content: SiteContent, siteUrl: string): string {
+/**
+ * The upcoming events and those of the last 12 months, timed ones at their time in the school's
+ * zone, the others as all-day events; the calendar links the archive of past events.
+ */
+export function eventsCalendar(content: SiteContent, siteUrl: string, now = new Date()): string {
   const { settings } = content;
   const host = new URL(siteUrl).hostname;
-  const calendar = ical({ name: `${settings.schoolName}: Events`, prodId: { company: host, product: 'events' } });
+  const archive = siteUrl + EVENTS_BASE;
+  const calendar = ical({
+    name: `${settings.schoolName}: Events`,
+    description: `Upcoming events and those of the last ${CALENDAR_MONTHS_BACK} months; earlier events at ${archive}`,
+    url: archive,
+    prodId: { company: host, product: 'events' },
+  });
   const empty = calendar.toString();
   const end = empty.lastIndexOf('END:VCALENDAR');
   const texts = new Map<string, string>();
+  const since = calendarStart(now, settings.timeZone);
   for (const event of content.events) {
+    if (event.date < since) continue;
     const key = JSON.stringify([event, settings.timeZone, siteUrl]);
     texts.set(key, eventTexts.get(key) ?? eventText(event, settings.timeZone, siteUrl, host));
   }
   eventTexts = texts;
   return empty.slice(0, end) + [...texts.values()].join('') + empty.slice(end);
+}
+
+/** The first day the calendar carries: this day 12 months ago in the school's zone. */
+export function calendarStart(now: Date, timeZone: string): string {
+  const today = dateInZone(now, timeZone);
+  return `${Number(today.slice(0, 4)) - CALENDAR_MONTHS_BACK / 12}${today.slice(4)}`;
 }
 
 /**

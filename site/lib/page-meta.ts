@@ -3,6 +3,7 @@
  * a short description, Open Graph and Twitter card tags, and JSON-LD structured data.
  */
 import type { News, SchoolEvent, SiteContent } from '../contract/content.ts';
+import { footerLinks, isCurrent, isGroup, mainNavigation, type NavLink } from '../navigation.ts';
 import { addressLines } from './contact-links.ts';
 import { imageUrl } from './image-sources.ts';
 import { zonedIso } from './zoned-time.ts';
@@ -34,6 +35,61 @@ export function shareImage(siteUrl: string, imageId: string | undefined): string
 /** JSON for a `<script type="application/ld+json">`: no `<` can end the script early. */
 export function jsonLdText(data: unknown): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
+}
+
+/**
+ * The steps from the home page to the page at `pathname` called `title`: Home, the menu entry the
+ * page is under (Gallery for /gallery/3) unless it is that entry, and the page itself.
+ */
+export function breadcrumbTrail(content: SiteContent, siteUrl: string, pathname: string, title: string): NavLink[] {
+  const home = { label: 'Home', href: `${siteUrl}/` };
+  const url = canonicalUrl(siteUrl, pathname);
+  if (url === home.href) return [home];
+  const menu = [
+    ...mainNavigation(content.settings).flatMap((item) => (isGroup(item) ? item.children : [item])),
+    ...footerLinks,
+  ];
+  const section = menu
+    .filter((link) => link.href !== '/' && isCurrent(link.href, pathname))
+    .sort((a, b) => b.href.length - a.href.length)[0];
+  const above =
+    section && canonicalUrl(siteUrl, section.href) !== url ? [{ ...section, href: siteUrl + section.href }] : [];
+  return [home, ...above, { label: title, href: url }];
+}
+
+/** What every public page says of itself: a web page of the school's site, its trail and publisher. */
+export function webPageJsonLd(
+  content: SiteContent,
+  siteUrl: string,
+  page: { pathname: string; title: string; description: string },
+) {
+  const { schoolName } = content.settings;
+  const url = canonicalUrl(siteUrl, page.pathname);
+  const trail = breadcrumbTrail(content, siteUrl, page.pathname, page.title);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebPage',
+    '@id': url,
+    url,
+    name: page.title,
+    description: page.description,
+    isPartOf: { '@type': 'WebSite', name: schoolName, url: `${siteUrl}/` },
+    publisher: {
+      '@type': 'School',
+      name: schoolName,
+      url: `${siteUrl}/`,
+      logo: shareImage(siteUrl, content.logos[0]?.imageId),
+    },
+    breadcrumb: {
+      '@type': 'BreadcrumbList',
+      itemListElement: trail.map((step, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        name: step.label,
+        item: step.href,
+      })),
+    },
+  };
 }
 
 export function schoolJsonLd(content: SiteContent, siteUrl: string) {

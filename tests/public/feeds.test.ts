@@ -8,6 +8,7 @@ import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { News } from '../../site/contract/content.ts';
 import { timeInZone } from '../../site/contract/dates.ts';
+import { calendarStart, RSS_ITEMS } from '../../site/lib/feeds.ts';
 import { currentNews } from '../../site/lib/schedule.ts';
 import { testServer } from '../support/harness.ts';
 import { PUBLIC_ROUTES, SITE_PAGES } from './routes.ts';
@@ -37,7 +38,7 @@ beforeAll(async () => {
 });
 
 describe('feeds', () => {
-  it('RSS has one item per current news item, newest first', async () => {
+  it('RSS has the newest current news items (at most 50), newest first', async () => {
     const content = (await site.call('GET', '/api/content')).body;
     const { text, type, cache } = await get('/rss.xml');
     expect(type).toMatch(/xml/);
@@ -48,12 +49,12 @@ describe('feeds', () => {
     const expected = currentNews(content.news as News[], new Date(), content.settings.timeZone).sort(
       (a, b) => b.publishDate.localeCompare(a.publishDate) || a.title.localeCompare(b.title),
     );
-    expect(items.map((item) => item.title)).toEqual(expected.map((item) => item.title));
+    expect(items.map((item) => item.title)).toEqual(expected.slice(0, RSS_ITEMS).map((item) => item.title));
     const dates = items.map((item) => Date.parse(item.pubDate));
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
   });
 
-  it('ICS has one VEVENT per event at its local time, and an edit shows within 5 s', async () => {
+  it('ICS has one VEVENT per event of the last 12 months or to come, at its local time, and an edit shows within 5 s', async () => {
     const created = await site.asAdmin('POST', '/api/events', {
       json: { title: 'Feed check concert', description: 'Music', date: '2030-03-14', time: '18:30', location: 'Hall' },
     });
@@ -67,7 +68,8 @@ describe('feeds', () => {
     expect(type).toBe('text/calendar; charset=utf-8');
     const content = (await site.call('GET', '/api/content')).body;
     const events = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
-    expect(events).toHaveLength(content.events.length);
+    const since = calendarStart(new Date(), content.settings.timeZone);
+    expect(events).toHaveLength(content.events.filter((event: { date: string }) => event.date >= since).length);
     expect(new Set(events.map((event) => event.uid)).size).toBe(events.length);
     const concert = events.find((event) => event.summary === 'Feed check concert')!;
     expect(concert.location).toBe('Hall');
@@ -88,6 +90,13 @@ describe('feeds', () => {
   });
 });
 
+/** The page's JSON-LD blocks, each parsed (a block that is not valid JSON fails the test). */
+function structuredData(html: string) {
+  const scripts = Array.from(html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs), (m) => m[1]!);
+  // biome-ignore lint/suspicious/noExplicitAny: JSON-LD is read as the test walks it.
+  return scripts.map((json) => JSON.parse(json) as Record<string, any>);
+}
+
 describe('page metadata', () => {
   it('every public page has a canonical address, Open Graph tags and valid JSON-LD', async () => {
     const types: Record<string, string[]> = {};
@@ -99,11 +108,26 @@ describe('page metadata', () => {
         expect(text, path).toMatch(new RegExp(`<meta property="${property}" content="[^"]+">`));
       }
       expect(text, path).toMatch(new RegExp(`<meta property="og:image" content="${SITE_URL}/`));
-      const scripts = Array.from(text.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs), (m) => m[1]!);
-      types[path] = scripts.map((json) => JSON.parse(json)['@type']);
+      const data = structuredData(text);
+      types[path] = data.map((item) => item['@type']);
+      const page = data.find((item) => item['@type'] === 'WebPage');
+      expect(page, path).toMatchObject({ url: `${SITE_URL}${path}`, publisher: { '@type': 'School' } });
+      const steps = page!.breadcrumb.itemListElement as { position: number; name: string; item: string }[];
+      expect(steps[0], path).toEqual({ '@type': 'ListItem', position: 1, name: 'Home', item: `${SITE_URL}/` });
+      expect(steps.at(-1)!.item, path).toBe(`${SITE_URL}${path}`);
     }
-    expect(types['/']).toEqual(['School']);
+    expect(types['/']).toEqual(['WebPage', 'School']);
     expect(types['/eventsnews']).toContain('Event');
     expect(types['/eventsnews']).toContain('NewsArticle');
+    expect(types['/gallery']).toEqual(['WebPage']);
+  });
+
+  it('the archive pages describe their events and news, under Events & News in the trail', async () => {
+    const events = structuredData((await get('/eventsnews/events')).text);
+    expect(events.map((item) => item['@type'])).toContain('Event');
+    const trail = events[0]!.breadcrumb.itemListElement.map((step: { name: string }) => step.name);
+    expect(trail).toEqual(['Home', 'Events & News', 'Upcoming events']);
+    const news = structuredData((await get('/eventsnews/news')).text);
+    expect(news.map((item) => item['@type'])).toContain('NewsArticle');
   });
 });
