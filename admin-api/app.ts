@@ -4,10 +4,13 @@ import { recordChanges } from './audit/record-changes.ts';
 import { LoginThrottle } from './auth/login-throttle.ts';
 import { trackActor } from './history/actor.ts';
 import { limitBody } from './http/body-limit.ts';
+import { compressJson } from './http/compress-json.ts';
 import { errorAnswer, HttpError } from './http/errors.ts';
 import { apiSecurityHeaders } from './http/security-headers.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { adminListRoutes } from './routes/admin-lists.ts';
+import { alertRoutes } from './routes/alerts.ts';
 import { alumniRoutes } from './routes/alumni.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { backupRoutes } from './routes/backup.ts';
@@ -51,11 +54,13 @@ export function createApp(deps: AppDeps): Hono {
     .route('/', contentRoutes(deps))
     .use(limitBody(JSON_BODY_LIMIT, 'The request is too large'))
     .route('/', contentListRoutes(deps))
+    .route('/', adminListRoutes(deps))
     .route('/', leadershipRoutes(deps))
     .route('/', settingsRoutes(deps))
     .route('/', pageRoutes(deps))
     .route('/', alumniRoutes(deps))
     .route('/', circularRoutes(deps))
+    .route('/', alertRoutes(deps))
     .route('/', contactRoutes(deps))
     .route('/', exportRoutes(deps))
     .route('/', adminRoutes(deps, loginThrottle))
@@ -77,6 +82,7 @@ export function createApp(deps: AppDeps): Hono {
 
   const app: Hono = new Hono()
     .use('/api/*', deps.cors ?? ((_c, next) => next()))
+    .use('/api/*', compressJson)
     .use(apiSecurityHeaders)
     .onError(errorAnswer)
     .route('/api', api)

@@ -45,7 +45,9 @@ const stores = await openStores(config.dataDir).catch((error: unknown) => {
   console.error(damagedFileReport(error));
   process.exit(1);
 });
-const history = await ContentHistory.open(config.dataDir, stores.content.data);
+const history = await ContentHistory.open(config.dataDir, stores.content.data, (part) =>
+  stores.content.partBytes(part),
+);
 // Runs inside the change's request: the version is credited to its administrator.
 stores.content.onCommit((next, previous) => {
   void history.record(next, previous, currentUsername(), currentSummary());

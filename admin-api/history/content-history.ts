@@ -34,14 +34,27 @@ export class ContentHistory {
   /** The hash each part of the content was stored under, by the part's identity. */
   #stored = new WeakMap<object, string>();
   #referenced = new Map<(content: SiteContent) => Set<string>, Set<string>>();
+  /** What each stored part uses (by its hash), for each way of finding it. */
+  #referencedByPart = new Map<(content: SiteContent) => Set<string>, Map<string, Set<string>>>();
+  #bytesOf: PartBytes;
+  /** The hash of each item of a list, by the item's identity. */
+  #itemHashes = new WeakMap<object, string>();
 
-  private constructor(dir: string, manifests: Manifest[]) {
+  private constructor(dir: string, manifests: Manifest[], bytesOf: PartBytes) {
     this.#dir = dir;
     this.#manifests = manifests;
+    this.#bytesOf = bytesOf;
   }
 
-  /** Opens the history of `dataDir`; starts it with `current` (if given) when there is none yet. */
-  static async open(dataDir: string, current: SiteContent | null): Promise<ContentHistory> {
+  /**
+   * Opens the history of `dataDir`; starts it with `current` (if given) when there is none yet.
+   * `bytesOf` is the JSON of a part as UTF-8: the content store's, which it made for its own file.
+   */
+  static async open(
+    dataDir: string,
+    current: SiteContent | null,
+    bytesOf: PartBytes = (part) => Buffer.from(JSON.stringify(part)),
+  ): Promise<ContentHistory> {
     const dir = historyDir(dataDir);
     const names = (await listFiles(join(dir, 'versions'))).filter((name) => /^\d+\.json$/.test(name)).sort();
     const manifests: Manifest[] = [];
@@ -52,7 +65,7 @@ export class ContentHistory {
         console.error(`Skipping the damaged history version ${name}:`, error);
       }
     }
-    const history = new ContentHistory(dir, manifests);
+    const history = new ContentHistory(dir, manifests, bytesOf);
     if (manifests.length === 0 && current)
       await history.#add(current, 'system', 'The content when history began', null);
     return history;
@@ -95,10 +108,22 @@ export class ContentHistory {
     const cached = this.#referenced.get(referenced);
     if (cached) return cached;
     const ids = new Set<string>();
+    let byPart = this.#referencedByPart.get(referenced);
+    if (!byPart) {
+      byPart = new Map();
+      this.#referencedByPart.set(referenced, byPart);
+    }
     for (const manifest of this.#manifests) {
-      const content: Record<string, unknown> = {};
-      for (const [key, hash] of Object.entries(manifest.parts)) content[key] = await this.#object(hash);
-      for (const id of referenced(content as SiteContent)) ids.add(id);
+      for (const [key, hash] of Object.entries(manifest.parts)) {
+        // Each stored part is read once (not kept in memory) and what it uses remembered by its hash.
+        let found = byPart.get(hash);
+        if (!found) {
+          const value = this.#objects.has(hash) ? this.#objects.get(hash) : await this.#read(hash);
+          found = referenced({ [key]: value } as unknown as SiteContent);
+          byPart.set(hash, found);
+        }
+        for (const id of found) ids.add(id);
+      }
     }
     this.#referenced.set(referenced, ids);
     return ids;
@@ -113,8 +138,12 @@ export class ContentHistory {
   }
 
   async #object(hash: string): Promise<unknown> {
-    if (!this.#objects.has(hash)) this.#objects.set(hash, JSON.parse(await readFile(this.#objectPath(hash), 'utf8')));
+    if (!this.#objects.has(hash)) this.#objects.set(hash, await this.#read(hash));
     return this.#objects.get(hash);
+  }
+
+  async #read(hash: string): Promise<unknown> {
+    return JSON.parse(await readFile(this.#objectPath(hash), 'utf8'));
   }
 
   async #record(next: SiteContent, previous: SiteContent, username: string, summary?: string) {
@@ -165,15 +194,40 @@ export class ContentHistory {
       // A part an edit did not touch is the same object as before (store/json-document.ts): stored already.
       let hash = isObject(value) ? this.#stored.get(value) : undefined;
       if (hash === undefined) {
-        const text = JSON.stringify(value);
-        hash = createHash('sha256').update(text).digest('hex');
+        hash = this.#hash(value);
         const path = this.#objectPath(hash);
-        if (!(await exists(path))) await writeAtomically(path, Buffer.from(text));
+        if (!(await exists(path))) await writeAtomically(path, this.#bytesOf(value));
         if (isObject(value)) this.#stored.set(value, hash);
       }
+      // The committed part itself (read-only, sharing its unchanged items with the next versions)
+      // stands for the stored one: finding what the kept versions use need not read it back.
+      if (!this.#objects.has(hash)) this.#objects.set(hash, value);
       parts[key] = hash;
     }
     return parts;
+  }
+
+  /**
+   * A name of a part by its content: of a list, the hash of its items' hashes, so that a change of
+   * one item of a long list hashes that item, not the list.
+   */
+  #hash(value: unknown): string {
+    const sha = () => createHash('sha256');
+    if (!Array.isArray(value)) return sha().update(this.#bytesOf(value)).digest('hex');
+    const hash = sha().update('list');
+    for (const item of value) {
+      if (!isObject(item)) {
+        hash.update(sha().update(JSON.stringify(item)).digest('hex'));
+        continue;
+      }
+      let itemHash = this.#itemHashes.get(item);
+      if (itemHash === undefined) {
+        itemHash = sha().update(this.#bytesOf(item)).digest('hex');
+        this.#itemHashes.set(item, itemHash);
+      }
+      hash.update(itemHash);
+    }
+    return hash.digest('hex');
   }
 
   async #prune(now: number) {
@@ -187,6 +241,9 @@ export class ContentHistory {
     this.#stored = new WeakMap();
     for (const { version } of dropped) await rm(this.#manifestPath(version), { force: true });
     const used = new Set(this.#manifests.flatMap((m) => Object.values(m.parts)));
+    for (const byPart of this.#referencedByPart.values()) {
+      for (const hash of byPart.keys()) if (!used.has(hash)) byPart.delete(hash);
+    }
     for (const name of await listFiles(join(this.#dir, 'objects'))) {
       const hash = name.replace(/\.json$/, '');
       if (name.endsWith('.json') && !used.has(hash)) await rm(join(this.#dir, 'objects', name), { force: true });
@@ -201,5 +258,7 @@ export class ContentHistory {
     return join(this.#dir, 'objects', `${hash}.json`);
   }
 }
+
+type PartBytes = (part: unknown) => Buffer;
 
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;

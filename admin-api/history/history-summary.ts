@@ -8,6 +8,7 @@ const LIST_NAMES: Partial<Record<keyof SiteContent, string>> = {
   events: 'event',
   news: 'news item',
   circulars: 'circular',
+  alerts: 'urgent notice',
 };
 
 const FIELD_NAMES: Partial<Record<keyof SiteContent, string>> = {
@@ -28,7 +29,7 @@ const FIELD_NAMES: Partial<Record<keyof SiteContent, string>> = {
 type Item = { _id: string } & Record<string, unknown>;
 
 function itemName(item: Item): string {
-  for (const key of ['title', 'name', 'caption', 'alt']) {
+  for (const key of ['title', 'name', 'caption', 'alt', 'message']) {
     const value = item[key];
     if (typeof value === 'string' && value.trim()) return ` “${value.trim().slice(0, 80)}”`;
   }
@@ -46,11 +47,15 @@ export function changedKeys(previous: SiteContent, next: SiteContent): (keyof Si
 
 /**
  * Whether two values of a part differ. A part an edit did not touch is the same object
- * (store/json-document.ts), and a list that grew or shrank differs: only the rest is compared as text.
+ * (store/json-document.ts), and a list that grew or shrank differs; a list of the same length is
+ * compared item by item, the same objects skipped: only the rest is compared as text.
  */
 function differs(a: unknown, b: unknown): boolean {
   if (a === b) return false;
-  if (Array.isArray(a) && Array.isArray(b) && a.length !== b.length) return true;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    // Item by item: the items an edit did not touch are the same objects, and are not read.
+    return a.length !== b.length || a.some((item, index) => differs(item, b[index]));
+  }
   return JSON.stringify(a) !== JSON.stringify(b);
 }
 
@@ -62,19 +67,18 @@ export function summarize(previous: SiteContent, next: SiteContent): string {
   const key = keys[0]!;
   const noun = LIST_NAMES[key];
   if (!noun) return `Edited ${describeKey(key)}`;
-  const before = previous[key] as Item[];
-  const after = next[key] as Item[];
-  const beforeIds = new Set(before.map((item) => item._id));
+  // Only the items that are not the same objects in both versions can have been added, removed or edited.
+  const [kept, keeps] = [new Set(previous[key] as Item[]), new Set(next[key] as Item[])];
+  const before = (previous[key] as Item[]).filter((item) => !keeps.has(item));
+  const after = (next[key] as Item[]).filter((item) => !kept.has(item));
+  const beforeIds = new Map(before.map((item) => [item._id, item]));
   const afterIds = new Set(after.map((item) => item._id));
   const removed = before.filter((item) => !afterIds.has(item._id));
   const added = after.filter((item) => !beforeIds.has(item._id));
   if (removed.length === 1 && added.length === 0) return `Deleted ${noun}${itemName(removed[0]!)}`;
   if (added.length === 1 && removed.length === 0) return `Added ${noun}${itemName(added[0]!)}`;
   if (removed.length === 0 && added.length === 0) {
-    const edited = after.filter((item) => {
-      const old = before.find((b) => b._id === item._id);
-      return JSON.stringify(old) !== JSON.stringify(item);
-    });
+    const edited = after.filter((item) => JSON.stringify(beforeIds.get(item._id)) !== JSON.stringify(item));
     if (edited.length === 1) return `Edited ${noun}${itemName(edited[0]!)}`;
     if (edited.length === 0) return `Reordered the ${noun} list`;
   }

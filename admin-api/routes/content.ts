@@ -260,9 +260,11 @@ function contributorView(content: SiteContent, accountId: string): SiteContent {
   const view = { ...content };
   for (const key of PUBLICATION_LISTS) {
     const items = content[key] as readonly Publication[];
-    (view as Record<string, unknown>)[key] = items.filter(
-      (item) => item.status === 'published' || item.author?.id === accountId,
-    );
+    (view as Record<string, unknown>)[key] = items.filter((item) => contributorSees(item, accountId));
   }
   return view;
 }
+
+/** Whether a Contributor sees an item of a list that waits for publishing: published (or scheduled), or its own. */
+export const contributorSees = (item: Publication, accountId: string) =>
+  item.status === 'published' || item.author?.id === accountId;

@@ -73,6 +73,8 @@ export interface ListRouteSpec<Item extends { _id: string }, Input> {
    * messages ("this event"); the time zone is the school's.
    */
   publication?: { noun: string; timeZone: () => string };
+  /** Items that do not wait for publishing but still refuse a stale save (412), as `publication` does. */
+  versioned?: { noun: string; timeZone: () => string };
 }
 
 /** PUT /{id}/status: the state, the publishing time (read in the school's time zone), a reviewer's note. */
@@ -97,8 +99,12 @@ export function listRoutes<Item extends { _id: string }, Input>(spec: ListRouteS
   const answerItems = spec.answer?.items ?? ((items: readonly Item[]) => items);
   const described = listDescriptions(spec);
   /** The committed list, with the ETag of its document when there is one (Undo sends it back). */
-  const answer = (c: Context, { items, etag }: WrittenList<Item>, status: 200 | 201 = 200) =>
-    c.json(answerItems(items), status, etag ? { ETag: etag } : {});
+  const answer = (c: Context, { items, etag, json }: WrittenList<Item>, status: 200 | 201 = 200) => {
+    const headers: Record<string, string> = etag ? { ETag: etag } : {};
+    // The list as stored: its bytes are the ones the store made for the file, not made again.
+    if (json && !spec.answer) return c.body(json(), status, { ...headers, 'Content-Type': 'application/json' });
+    return c.json(answerItems(items), status, headers);
+  };
   const idOf = (c: Context) => itemIdParam(c, gone);
   const actorOf = (c: Context<AdminEnv>): Actor => c.get('admin');
   /** The index of the item `id` in `draft`, once the account may change it (a Contributor: its drafts). */
@@ -148,9 +154,10 @@ export function listRoutes<Item extends { _id: string }, Input>(spec: ListRouteS
       const raw = await readJsonBody(c);
       const body = validate(inputSchema(schoolTimeZone()), raw);
       const version = sentVersion(c, validate(VersionField, raw));
+      const versioned = publication ?? spec.versioned;
       const written = await replace(c, id, (previous) => {
-        if (publication) {
-          refuseStale(previous as Item & Publication, version, publication.noun, publication.timeZone());
+        if (versioned) {
+          refuseStale(previous as Item & Publication, version, versioned.noun, versioned.timeZone());
         }
         return asEdited(c, update(body, previous), body, previous);
       });
@@ -207,9 +214,10 @@ function listDescriptions<Item extends { _id: string }, Input>(spec: ListRouteSp
   const notFound: Refusals = {
     404: `${gone}: the id names none of ${words.many} (deleted meanwhile, perhaps in another tab).`,
   };
-  const stale: Refusals = publication
+  const versioned = publication ?? spec.versioned;
+  const stale: Refusals = versioned
     ? {
-        412: `${capitalized(publication.noun)} changed since the \`version\` sent (or \`If-Match\`): nothing was saved; the answer says who changed it and when, and holds it as it is now (\`current\`).`,
+        412: `${capitalized(versioned.noun)} changed since the \`version\` sent (or \`If-Match\`): nothing was saved; the answer says who changed it and when, and holds it as it is now (\`current\`).`,
       }
     : {};
   // A Contributor (drafts) writes drafts of its own: the rules of workflow/publication-rules.ts.
@@ -248,11 +256,11 @@ function listDescriptions<Item extends { _id: string }, Input>(spec: ListRouteSp
       op({
         tag,
         summary: summaries.update ?? `Change ${words.one}`,
-        ...(spec.create || publication
+        ...(spec.create || versioned
           ? {
               description: [
                 spec.create ? 'Send the whole item, as for adding it.' : '',
-                publication
+                versioned
                   ? 'Send the `version` it started from (or `If-Match`) so that a change made meanwhile is not overwritten.'
                   : '',
               ]
@@ -261,7 +269,7 @@ function listDescriptions<Item extends { _id: string }, Input>(spec: ListRouteSp
             }
           : {}),
         permission,
-        body: body && (publication ? withVersion(body) : body),
+        body: body && (versioned ? withVersion(body) : body),
         answers: asStored,
         refusals: { ...notFound, ...stale, ...contributor(notYours) },
       }),

@@ -19,12 +19,13 @@ export function cleanName(originalName: string): string {
     .replace(/[\uD800-\uDBFF]$/, '');
 }
 
-export async function writeAtomically(path: string, data: Buffer): Promise<void> {
+/** Writes `data` (one buffer, or pieces written one after the other) under a temporary name, then renames it. */
+export async function writeAtomically(path: string, data: Buffer | readonly Buffer[]): Promise<void> {
   const dir = resolve(path, '..');
   await mkdir(dir, { recursive: true });
   const temporary = join(dir, `${TEMPORARY_PREFIX}${randomUUID()}`);
   try {
-    await writeFile(temporary, data);
+    await writeFile(temporary, Buffer.isBuffer(data) ? data : (data as Iterable<Buffer>));
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });

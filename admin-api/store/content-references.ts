@@ -3,23 +3,37 @@
  * once per part: finding the documents reads every text of the content, which takes tens of
  * milliseconds on a large site, the upload routes ask on every request, and the content writer on
  * every edit. A part an edit did not touch is the same object in the next document
- * (json-document.ts), so only the parts that changed are read again. Committed documents are never
+ * (json-document.ts), so only the parts (and, of a list, the items) that changed are read again. Committed documents are never
  * changed in place, so an answer holds for as long as its document lives.
  */
 import { referencedDocumentIds, referencedImageIds, type SiteContent } from '../../site/contract/content.ts';
 
 type Find = (content: Partial<SiteContent>) => Set<string>;
 
-function remembered(find: Find) {
+/** `byItem`: a list is read item by item (finding is costly: reading every text); otherwise whole. */
+function remembered(find: Find, byItem: boolean) {
   const byPart = new WeakMap<object, Set<string>>();
-  const inPart = (key: string, value: unknown) => {
-    if (typeof value !== 'object' || value === null) return find({ [key]: value });
+  const once = (value: object, make: () => Set<string>) => {
     let ids = byPart.get(value);
     if (!ids) {
-      ids = find({ [key]: value });
+      ids = make();
       byPart.set(value, ids);
     }
     return ids;
+  };
+  // A list is read item by item: an edit of one item of a long list reads that item again, not the list.
+  const inPart = (key: string, value: unknown): Set<string> => {
+    if (typeof value !== 'object' || value === null) return find({ [key]: value });
+    if (!Array.isArray(value) || !byItem) return once(value, () => find({ [key]: value }));
+    return once(value, () => {
+      const ids = new Set<string>();
+      for (const item of value) {
+        const own = () => find({ [key]: [item] });
+        const found = typeof item === 'object' && item !== null ? once(item, own) : own();
+        if (found.size > 0) for (const id of found) ids.add(id);
+      }
+      return ids;
+    });
   };
   const byDocument = new WeakMap<SiteContent, Set<string>>();
   return (content: SiteContent): Set<string> => {
@@ -33,6 +47,6 @@ function remembered(find: Find) {
 }
 
 /** The image ids `content` shows. */
-export const imagesOf = remembered(referencedImageIds);
+export const imagesOf = remembered(referencedImageIds, false);
 /** The document ids `content` links. */
-export const documentsOf = remembered(referencedDocumentIds);
+export const documentsOf = remembered(referencedDocumentIds, true);

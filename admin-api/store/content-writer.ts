@@ -76,7 +76,12 @@ export function contentList<K extends ContentListKey>(
     items: () => deps.stores.content.data[key],
     write: async (change) => {
       const committed = await write((draft) => change(draft[key] as Item[]));
-      return { items: committed[key], etag: contentEtag(deps.stores, committed) };
+      const items = committed[key];
+      return {
+        items,
+        etag: contentEtag(deps.stores, committed),
+        json: () => deps.stores.content.partBytes(items) as Uint8Array<ArrayBuffer>,
+      };
     },
   };
 }

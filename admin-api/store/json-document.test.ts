@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { SiteContent } from '../../site/contract/content.ts';
+import { LIST_LIMIT } from '../../site/contract/list-limits.ts';
 import { PUBLISHED_NOW } from '../../site/contract/publication.ts';
 import { DamagedDataFileError } from './damaged-file.ts';
 import { defaultContent } from './default-content.ts';
@@ -55,6 +56,24 @@ describe('JsonDocument', () => {
     expect(store.data.events).toEqual([]);
     expect(store.revision).toBe(0);
     expect(await readFile(file, 'utf8')).toBe(before);
+  });
+
+  it('validates only the items of a list that changed, keeping the others as they were', async () => {
+    const store = await open();
+    await store.update((content) => void content.events.push(event('One'), event('Two')));
+    const [one] = store.data.events;
+    await store.update((content) => void content.events.push(event('Three')));
+    expect(store.data.events[0]).toBe(one);
+    expect(store.data.events.map((e) => e.title)).toEqual(['One', 'Two', 'Three']);
+    // A new item that breaks the schema is refused, with its place in the list.
+    const broken = store.update((content) => void content.events.push({ ...event('Broken'), date: 'not a date' }));
+    await expect(broken).rejects.toMatchObject({ issues: [expect.objectContaining({ path: ['events', 3, 'date'] })] });
+    // The list's own limit still holds.
+    const full = store.update((content) => {
+      content.events = Array.from({ length: LIST_LIMIT + 1 }, () => content.events[0]!);
+    });
+    await expect(full).rejects.toBeInstanceOf(InvalidDocumentError);
+    expect(store.data.events).toHaveLength(3);
   });
 
   it('changes nothing when the change itself throws', async () => {

@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import { current, Immer, isDraft } from 'immer';
 import { TextFile } from 'lowdb/node';
 import * as z from 'zod';
+import { writeAtomically } from './atomic-files.ts';
 import { DamagedDataFileError } from './damaged-file.ts';
 import { PartJson } from './part-json.ts';
 
@@ -42,11 +43,10 @@ export interface UpdateChecks<T> {
 /**
  * One JSON document on disk, kept in memory. Changes are applied one at a time to a copy-on-write
  * draft, the parts that changed are validated against the schema, and the document is written
- * atomically (lowdb's TextFile: temporary file, then rename) as compact JSON before the change's
+ * atomically (temporary file, then rename; lowdb's TextFile when it is created) as compact JSON before the change's
  * promise resolves. Readers only ever see committed data.
  */
 export class JsonDocument<S extends z.ZodType> {
-  #file: TextFile;
   #path: string;
   #keepPrevious: boolean;
   #schema: S;
@@ -61,8 +61,7 @@ export class JsonDocument<S extends z.ZodType> {
   #queue: Promise<unknown> = Promise.resolve();
   #listeners = new Set<CommitListener<z.output<S>>>();
 
-  private constructor(file: TextFile, path: string, keepPrevious: boolean, schema: S, data: z.output<S>) {
-    this.#file = file;
+  private constructor(path: string, keepPrevious: boolean, schema: S, data: z.output<S>) {
     this.#path = path;
     this.#keepPrevious = keepPrevious;
     this.#schema = schema;
@@ -84,12 +83,11 @@ export class JsonDocument<S extends z.ZodType> {
     { keepPrevious = false } = {},
   ): Promise<JsonDocument<S>> {
     await mkdir(dirname(path), { recursive: true });
-    const file = new TextFile(path);
     const stored = await readStored(path);
     const parsed = schema.safeParse(stored ? withAddedFields(initial(), stored.value) : initial());
     if (!parsed.success) throw DamagedDataFileError.invalid(path, parsed.error.issues);
-    const document = new JsonDocument(file, path, keepPrevious, schema, parsed.data);
-    if (!stored) await file.write(document.serialized());
+    const document = new JsonDocument(path, keepPrevious, schema, parsed.data);
+    if (!stored) await new TextFile(path).write(document.serialized());
     return document;
   }
 
@@ -123,6 +121,11 @@ export class JsonDocument<S extends z.ZodType> {
       this.#serialized.set(data as object, text);
     }
     return text;
+  }
+
+  /** `JSON.stringify(part)` as UTF-8 for a part of a committed document: the bytes the file holds, made once per part (of a list, per item). */
+  partBytes(part: unknown): Buffer {
+    return this.#json.partBytes(part);
   }
 
   /**
@@ -173,7 +176,8 @@ export class JsonDocument<S extends z.ZodType> {
     if (!parsed.success) throw new InvalidDocumentError(parsed.error.issues);
     await verify?.(parsed.data, this.#data);
     if (this.#keepPrevious && !forget) await this.#keepPreviousCopy();
-    await this.#file.write(this.serialized(parsed.data));
+    // In pieces, the unchanged parts' bytes reused: the whole text is made only when asked for (serialized()).
+    await writeAtomically(this.#path, this.#json.bytes(parsed.data));
     if (this.#keepPrevious && forget) await this.#keepPreviousCopy();
     const previous = this.#data;
     this.#data = parsed.data;
@@ -243,10 +247,39 @@ function validateChanges<S extends z.ZodType>(
       output[key] = committed[key];
       continue;
     }
-    const parsed = field.safeParse(next[key]);
+    const parsed = validateList(field, committed[key], next[key]) ?? field.safeParse(next[key]);
     if (!parsed.success) issues.push(...parsed.error.issues.map((issue) => ({ ...issue, path: [key, ...issue.path] })));
     else if (parsed.data !== undefined || Object.hasOwn(next, key)) output[key] = parsed.data;
   }
   if (issues.length > 0) return { success: false, error: new z.ZodError(issues) } as z.ZodSafeParseResult<z.output<S>>;
   return { success: true, data: output as z.output<S> };
+}
+
+/**
+ * A changed list validated item by item: the items that are the committed ones (by identity) are
+ * kept as they are, only the others are parsed, and the list's own checks (its length) run on the
+ * list with its items unparsed. Null when `field` is not a plain array schema (perhaps with a
+ * default) or the list is new: then it is parsed whole.
+ */
+function validateList(field: z.ZodType, committed: unknown, next: unknown): z.ZodSafeParseResult<unknown> | null {
+  const list = field instanceof z.ZodDefault ? field._zod.def.innerType : field;
+  if (!(list instanceof z.ZodArray) || !Array.isArray(committed) || !Array.isArray(next)) return null;
+  const shape = list.clone({ ...list._zod.def, element: z.unknown() });
+  const checked = shape.safeParse(next);
+  if (!checked.success) return checked;
+  const kept = new Set<unknown>(committed);
+  const element = list._zod.def.element as z.ZodType;
+  const items: unknown[] = [];
+  const issues: z.core.$ZodIssue[] = [];
+  for (const [index, item] of next.entries()) {
+    if (kept.has(item)) {
+      items.push(item);
+      continue;
+    }
+    const parsed = element.safeParse(item);
+    if (parsed.success) items.push(parsed.data);
+    else issues.push(...parsed.error.issues.map((issue) => ({ ...issue, path: [index, ...issue.path] })));
+  }
+  if (issues.length > 0) return { success: false, error: new z.ZodError(issues) } as z.ZodSafeParseResult<unknown>;
+  return { success: true, data: items } as z.ZodSafeParseResult<unknown>;
 }

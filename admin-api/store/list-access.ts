@@ -9,4 +9,6 @@ export interface WrittenList<Item> {
   items: readonly Item[];
   /** The ETag of the committed document, when clients may send it back (`If-Match`). */
   etag?: string;
+  /** The committed list as JSON (UTF-8), when its document keeps it (so an answer need not make it again). */
+  json?: () => Uint8Array<ArrayBuffer>;
 }

@@ -12,6 +12,8 @@ describe('PartJson', () => {
           const json = new PartJson();
           expect(json.stringify(value)).toBe(JSON.stringify(value));
           expect(json.stringify(document)).toBe(JSON.stringify(document));
+          expect(Buffer.concat(json.bytes(document)).toString()).toBe(JSON.stringify(document));
+          expect(Buffer.concat(json.bytes(value)).toString()).toBe(JSON.stringify(value));
         },
       ),
     );
@@ -39,5 +41,15 @@ describe('PartJson', () => {
       JSON.stringify = stringify;
     }
     expect(seen.filter((value) => typeof value === 'object' && value !== null)).toEqual([{ _id: '3', title: 'New' }]);
+  });
+
+  it('writes a new version in pieces, reusing the bytes of the parts it shares with an older one', () => {
+    const json = new PartJson();
+    const settings = { name: 'School' };
+    const first = json.bytes({ events: [{ _id: '1' }], settings });
+    const second = json.bytes({ events: [{ _id: '1' }, { _id: '2' }], settings });
+    expect(Buffer.concat(second).toString()).toBe('{"events":[{"_id":"1"},{"_id":"2"}],"settings":{"name":"School"}}');
+    expect(second[3]).toBe(first[3]);
+    expect(second[1]).not.toBe(first[1]);
   });
 });

@@ -6,6 +6,7 @@
  */
 export class PartJson {
   #texts = new WeakMap<object, string>();
+  #bytes = new WeakMap<object, Buffer>();
 
   /** `JSON.stringify(document)`, reusing the text of the parts and items seen before. */
   stringify(document: unknown): string {
@@ -13,9 +14,56 @@ export class PartJson {
     const fields: string[] = [];
     for (const [key, value] of Object.entries(document)) {
       if (value === undefined || typeof value === 'function') continue;
-      fields.push(`${JSON.stringify(key)}:${Array.isArray(value) ? this.#list(value) : this.#part(value)}`);
+      fields.push(`${JSON.stringify(key)}:${this.part(value)}`);
     }
     return `{${fields.join(',')}}`;
+  }
+
+  /**
+   * `JSON.stringify(document)` as UTF-8, in pieces: the bytes of each part are remembered by
+   * identity, so writing a new version encodes only the parts it changed, and the whole text is
+   * never made into one string.
+   */
+  bytes(document: unknown): Buffer[] {
+    if (!isPlainObject(document)) return [Buffer.from(JSON.stringify(document))];
+    const pieces: Buffer[] = [];
+    for (const [key, value] of Object.entries(document)) {
+      if (value === undefined || typeof value === 'function') continue;
+      pieces.push(Buffer.from(`${pieces.length === 0 ? '{' : ','}${JSON.stringify(key)}:`));
+      pieces.push(this.partBytes(value));
+    }
+    pieces.push(Buffer.from(pieces.length === 0 ? '{}' : '}'));
+    return pieces;
+  }
+
+  /**
+   * `JSON.stringify(value)` as UTF-8 for one part, list or item, remembered by identity: a list's
+   * bytes are its items' bytes put together, so a new version of a long list encodes only the
+   * items that changed.
+   */
+  partBytes(value: unknown): Buffer {
+    if (typeof value !== 'object' || value === null) return Buffer.from(this.#part(value));
+    let bytes = this.#bytes.get(value);
+    if (bytes === undefined) {
+      bytes = Array.isArray(value) ? this.#listBytes(value) : Buffer.from(this.#part(value));
+      this.#bytes.set(value, bytes);
+    }
+    return bytes;
+  }
+
+  #listBytes(items: readonly unknown[]): Buffer {
+    const pieces: Buffer[] = [OPEN_LIST];
+    for (const [index, item] of items.entries()) {
+      if (index > 0) pieces.push(COMMA);
+      pieces.push(this.partBytes(item));
+    }
+    pieces.push(CLOSE_LIST);
+    return Buffer.concat(pieces);
+  }
+
+  /** `JSON.stringify(value)` for one part, list or item, remembered by identity. */
+  part(value: unknown): string {
+    return Array.isArray(value) ? this.#list(value) : this.#part(value);
   }
 
   #list(items: readonly unknown[]): string {
@@ -37,6 +85,8 @@ export class PartJson {
     return text;
   }
 }
+
+const [OPEN_LIST, COMMA, CLOSE_LIST] = ['[', ',', ']'].map((text) => Buffer.from(text)) as [Buffer, Buffer, Buffer];
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !('toJSON' in value);

@@ -67,6 +67,12 @@ async function administratorCalls(base: string, token: string): Promise<Record<s
   const { fullName: name, email } = ALUMNUS;
   await call(base, 'POST', '/api/contact', { json: { name, email, subject: 'other', message: 'Hello' } });
   const messageId = (await call(base, 'GET', '/api/admin/messages', { token })).body[0]._id;
+  const alert = {
+    message: 'Buses are late',
+    level: 'important',
+    endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+  };
+  const alertId = await add('/api/alerts', alert);
   return {
     'PUT /api/content': { path: '/api/content', json: (await call(base, 'GET', '/api/content')).body },
     'POST /api/upload': { path: '/api/upload', upload: await solidImage('png', 9, 9) },
@@ -119,6 +125,14 @@ async function administratorCalls(base: string, token: string): Promise<Record<s
     'GET /api/admin/backup': { path: '/api/admin/backup' },
     // Roles, drafts, review and scheduling, and who else is editing (issue 20).
     'GET /api/admin/content': { path: '/api/admin/content' },
+    // The dashboard's reads of the long lists a page at a time (issue 21).
+    'GET /api/admin/content/parts': { path: '/api/admin/content/parts?parts=settings' },
+    'GET /api/admin/events': { path: '/api/admin/events' },
+    'GET /api/admin/news': { path: '/api/admin/news?q=a' },
+    'GET /api/admin/circulars': { path: '/api/admin/circulars' },
+    'GET /api/admin/gallery': { path: '/api/admin/gallery?page=2' },
+    'GET /api/admin/homegallery': { path: '/api/admin/homegallery' },
+    'GET /api/admin/review-counts': { path: '/api/admin/review-counts' },
     'GET /api/admin/preview/:kind/:id': { path: `/api/admin/preview/events/${eventId}` },
     'GET /api/admin/preview-link/:kind/:id': { path: `/api/admin/preview-link/events/${eventId}` },
     'GET /api/admin/presence': { path: '/api/admin/presence?editing=settings' },
@@ -135,6 +149,10 @@ async function administratorCalls(base: string, token: string): Promise<Record<s
       json: { status: 'published' },
     },
     'PUT /api/pages/:slug/status': { path: '/api/pages/privacy/status', json: { status: 'published' } },
+    // Urgent notices (issue 21).
+    'POST /api/alerts': { path: '/api/alerts', json: alert },
+    'PUT /api/alerts/:id': { path: `/api/alerts/${alertId}`, json: alert },
+    'DELETE /api/alerts/:id': { path: `/api/alerts/${alertId}` },
     // A person's requests and how long personal data is kept (issue 23).
     'GET /api/admin/personal-data': { path: `/api/admin/personal-data?email=${email}` },
     'GET /api/admin/personal-data/export': {

@@ -52,8 +52,20 @@ const EXPECTED: Record<string, Row> = {
   'DELETE /api/person-image/:role': CONTENT,
   'POST /api/logos': CONTENT_NEW,
   'DELETE /api/logos/:id': CONTENT,
+  // Urgent notices go live at once: the roles that may publish.
+  'POST /api/alerts': CONTENT_NEW,
+  'PUT /api/alerts/:id': CONTENT,
+  'DELETE /api/alerts/:id': CONTENT,
   // News, events, circulars and photos, with their images and documents.
   'GET /api/admin/content': DRAFTS,
+  // Office reads the school's name and time zone (as visitors see them) this way.
+  'GET /api/admin/content/parts': SIGNED_IN,
+  'GET /api/admin/events': DRAFTS,
+  'GET /api/admin/news': DRAFTS,
+  'GET /api/admin/circulars': DRAFTS,
+  'GET /api/admin/gallery': DRAFTS,
+  'GET /api/admin/homegallery': DRAFTS,
+  'GET /api/admin/review-counts': DRAFTS,
   'GET /api/admin/preview/:kind/:id': DRAFTS,
   'GET /api/admin/preview-link/:kind/:id': DRAFTS,
   'POST /api/upload': DRAFTS_NEW,
@@ -189,6 +201,20 @@ async function itemFor(column: Column, list: string): Promise<string> {
   return addItem(list, tokens.administrator, { ...itemFields[list]!(), status: 'draft' });
 }
 
+const alertFields = () => ({
+  message: unique('Early closing'),
+  level: 'info',
+  endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+  showOn: 'home',
+});
+
+/** A notice of its own for each call, added by the Administrator: its id. */
+async function newAlert(): Promise<string> {
+  const answer = await asAdmin('POST', '/api/alerts', alertFields());
+  if (answer.status !== 201) throw new Error(`POST /api/alerts: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return (answer.body as { _id: string }[]).at(-1)!._id;
+}
+
 /** The status change each column would make: publishers publish, a Contributor submits its draft. */
 const statusFor = (column: Column) => ({ status: column === 'contributor' ? 'review' : 'published' });
 
@@ -257,8 +283,18 @@ const REQUESTS: Record<string, (column: Column) => Promise<Request>> = {
     const logos = (await asAdmin('POST', '/api/logos', image)).body as { _id: string }[];
     return { path: `/api/logos/${logos.at(-1)!._id}` };
   },
+  'POST /api/alerts': async () => ({ path: '/api/alerts', json: alertFields() }),
+  'PUT /api/alerts/:id': async () => ({ path: `/api/alerts/${await newAlert()}`, json: alertFields() }),
+  'DELETE /api/alerts/:id': async () => ({ path: `/api/alerts/${await newAlert()}` }),
 
   'GET /api/admin/content': async () => ({ path: '/api/admin/content' }),
+  'GET /api/admin/content/parts': async () => ({ path: '/api/admin/content/parts?parts=settings' }),
+  'GET /api/admin/events': async () => ({ path: '/api/admin/events?q=a' }),
+  'GET /api/admin/news': async () => ({ path: '/api/admin/news' }),
+  'GET /api/admin/circulars': async () => ({ path: '/api/admin/circulars' }),
+  'GET /api/admin/gallery': async () => ({ path: '/api/admin/gallery?page=2' }),
+  'GET /api/admin/homegallery': async () => ({ path: '/api/admin/homegallery' }),
+  'GET /api/admin/review-counts': async () => ({ path: '/api/admin/review-counts' }),
   'GET /api/admin/preview/:kind/:id': async (column) => ({
     path: `/api/admin/preview/news/${await itemFor(column, 'news')}`,
   }),
