@@ -130,8 +130,8 @@ describe('dashboard session', () => {
 
   it("shows 'Failed to load content' with Retry when the content cannot be loaded", async () => {
     const { page, expectNoProblems, close } = await loggedInPage();
-    // The dashboard reads the content with its drafts (GET /api/admin/content).
-    const content = /\/api\/(admin\/)?content$/;
+    // The dashboard reads the content with its drafts, but for the long lists (GET /api/admin/content/parts).
+    const content = /\/api\/admin\/content\/parts\?/;
     await page.route(content, (route) => route.fulfill({ status: 500, json: { message: 'Broken' } }));
     await page.goto(`${site.url}/admin/dashboard`);
     const failure = page.getByRole('alert');

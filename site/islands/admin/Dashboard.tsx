@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ReviewCounts } from '../../contract/admin-lists.ts';
 import type { Alumni } from '../../contract/alumni.ts';
 import type { AdminSession } from '../../contract/api.ts';
 import type { InboxMessage } from '../../contract/contact.ts';
@@ -17,16 +18,20 @@ import { SectionNav } from './SectionNav.tsx';
 import { SignedInAccount } from './signed-in.ts';
 import { SchoolTimeZone } from './time-zone.ts';
 import { UndoBar } from './UndoBar.tsx';
-import { type ContentVersion, contentPath, fetchContent, useContentDocument } from './use-content-document.ts';
+import { CONTENT_PATH, type ContentVersion, fetchContent, useContentDocument } from './use-content-document.ts';
 import { useMessageSaver } from './use-message-saver.ts';
 import { usePublishing } from './use-publishing.ts';
 import { useSectionRoute } from './use-section-route.ts';
+import { type FirstPages, readFirstPages } from './use-server-list.ts';
 
 interface Loaded {
   version: ContentVersion;
   session: AdminSession;
   alumni: AlumniList;
   accounts: AccountsList;
+  /** The menu's "N to review" of the long lists, for those who review. */
+  waiting: ReviewCounts | null;
+  firstPages: FirstPages;
 }
 
 type LoadState = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; loaded: Loaded };
@@ -71,8 +76,17 @@ async function load(): Promise<Loaded> {
   const { role } = session;
   const alumni: Promise<AlumniList> = may(role, 'personalData') ? loadAlumni() : Promise.resolve({ ok: false });
   const accounts: Promise<AccountsList> = may(role, 'accounts') ? loadAccounts() : Promise.resolve({ ok: false });
-  const version = await fetchContent(contentPath(may(role, 'drafts')));
-  return { version, session, alumni: await alumni, accounts: await accounts };
+  const waiting = may(role, 'publish') ? loadReviewCounts() : Promise.resolve(null);
+  const firstPages = may(role, 'drafts') ? readFirstPages() : Promise.resolve({});
+  const version = await fetchContent(CONTENT_PATH);
+  return {
+    version,
+    session,
+    alumni: await alumni,
+    accounts: await accounts,
+    waiting: await waiting,
+    firstPages: await firstPages,
+  };
 }
 
 function loadAlumni(): Promise<AlumniList> {
@@ -80,6 +94,26 @@ function loadAlumni(): Promise<AlumniList> {
     (alumni) => ({ ok: true, alumni }),
     () => ({ ok: false }),
   );
+}
+
+/** How many items of each long list wait for review; null when that cannot be known now (no count shown). */
+function loadReviewCounts(): Promise<ReviewCounts | null> {
+  return adminRequest<ReviewCounts>('/api/admin/review-counts').catch(() => null);
+}
+
+/** The review counts loaded with the dashboard, asked again after each change this tab makes to a long list. */
+function useReviewCounts(initial: ReviewCounts | null, revisions: object): ReviewCounts | null {
+  const [counts, setCounts] = useState(initial);
+  const first = useRef(revisions);
+  useEffect(() => {
+    if (!initial || revisions === first.current) return;
+    let current = true;
+    void loadReviewCounts().then((answer) => current && setCounts(answer));
+    return () => {
+      current = false;
+    };
+  }, [initial, revisions]);
+  return counts;
 }
 
 function loadFailure(error: unknown): string {
@@ -90,7 +124,8 @@ function DashboardView({ loaded }: { loaded: Loaded }) {
   const { username, role } = loaded.session;
   const sections = useMemo(() => sectionsFor(role), [role]);
   const publishing = usePublishing();
-  const { content, document } = useContentDocument(loaded.version, contentPath(may(role, 'drafts')), publishing.watch);
+  const { content, document, revisions } = useContentDocument(loaded.version, CONTENT_PATH, publishing.watch);
+  const waiting = useReviewCounts(loaded.waiting, revisions);
   const messages = useMessageSaver(document);
   const [alumni, setAlumni] = useState(loaded.alumni);
   const [accounts, setAccounts] = useState(loaded.accounts);
@@ -130,6 +165,9 @@ function DashboardView({ loaded }: { loaded: Loaded }) {
   const state: DashboardState = {
     content,
     document,
+    revisions,
+    firstPages: loaded.firstPages,
+    waiting,
     messages,
     onSettings,
     onPages,

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import type { AdminListPage } from '../../contract/admin-lists.ts';
 import type { GalleryItem } from '../../contract/content.ts';
 import { adminRequest, uploadImage } from '../../lib/admin-api.ts';
 import { countLabel } from '../../lib/display-format.ts';
@@ -6,12 +7,13 @@ import { TextField } from '../forms/TextField.tsx';
 import { Alert } from './Alert.tsx';
 import { ItemStateLine, ReviewActions } from './ItemReview.tsx';
 import { ImageInput, Thumbnail, UploadProgress } from './images.tsx';
-import { ShowMore, useListWindow } from './list-window.tsx';
+import { ListSearch, ListStatus, ShowMore } from './list-window.tsx';
 import { Panel } from './Panel.tsx';
 import { newPublishing, PublishingChoice, publishingBody } from './PublishingChoice.tsx';
 import { useSignedIn } from './signed-in.ts';
 import { deleteWithUndo } from './undo.ts';
 import { useAction } from './use-action.ts';
+import { useServerList } from './use-server-list.ts';
 
 const ADD = 'add';
 
@@ -44,20 +46,25 @@ export const GALLERY: GalleryTexts = {
 };
 
 /**
- * A gallery: add a photo with a caption, delete one. The answered list replaces the shown one. A
+ * A gallery: add a photo with a caption, delete one. The photos are read from the server a page
+ * (or a search of the captions) at a time, and read again after each change (`revision`). A
  * Contributor's photo is a draft until approved; only its author (or an Editor) deletes it then.
  */
 export function GallerySection({
   texts,
-  items,
+  revision,
+  first,
   onItems,
 }: {
   texts: GalleryTexts;
-  items: GalleryItem[];
+  /** Changes after each write to the gallery: the shown pages are read again. */
+  revision: number;
+  /** Its first page, when the dashboard read it already. */
+  first?: AdminListPage<GalleryItem> | undefined;
   onItems: (items: GalleryItem[]) => void;
 }) {
   const action = useAction();
-  const list = useListWindow(items);
+  const list = useServerList<GalleryItem>(texts.id, revision, first);
   const [file, setFile] = useState<File | null>(null);
   const [caption, setCaption] = useState('');
   const [inputKey, setInputKey] = useState(0);
@@ -89,7 +96,7 @@ export function GallerySection({
   }
 
   return (
-    <Panel id={texts.id} title={texts.title} summary={`${texts.summary} ${countLabel(items.length, 'photo')}.`}>
+    <Panel id={texts.id} title={texts.title} summary={`${texts.summary} ${countLabel(list.total, 'photo')}.`}>
       <form className="add-form" onSubmit={add} noValidate>
         <Alert failure={action.alertFor(ADD)} onDismiss={action.dismiss} />
         <div className="field-row">
@@ -120,12 +127,14 @@ export function GallerySection({
         </div>
         <UploadProgress sent={action.progress} />
       </form>
-      {items.length === 0 ? (
+      <ListStatus list={list} noun="photos" />
+      {list.items === null ? null : list.total === 0 ? (
         <p className="empty">No photos yet.</p>
       ) : (
         <>
+          <ListSearch list={list} total={list.total} />
           <ul className="tile-list" aria-label={texts.title}>
-            {list.visible.map((item) => (
+            {list.items.map((item) => (
               <li key={item._id} className="tile">
                 <Thumbnail imageId={item.imageId} alt={item.caption} />
                 <p className="tile-caption">{item.caption}</p>

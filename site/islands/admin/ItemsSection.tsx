@@ -1,11 +1,12 @@
-import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import type { AdminListPage } from '../../contract/admin-lists.ts';
 import { type Publication, versionOf } from '../../contract/publication.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
 import { Alert } from './Alert.tsx';
 import type { Attachment } from './attachments.tsx';
 import { ItemStateLine, PreviewButton, ReviewActions } from './ItemReview.tsx';
 import { UploadProgress } from './images.tsx';
-import { ListSearch, ShowMore, useListWindow } from './list-window.tsx';
+import { ListSearch, ListStatus, ShowMore } from './list-window.tsx';
 import { Panel } from './Panel.tsx';
 import {
   newPublishing,
@@ -22,6 +23,7 @@ import { deleteWithUndo } from './undo.ts';
 import { type Action, useAction } from './use-action.ts';
 import { useFocusReturn } from './use-focus-return.ts';
 import { EditingNow } from './use-presence.tsx';
+import { useServerList } from './use-server-list.ts';
 
 interface Item extends Publication {
   _id: string;
@@ -40,7 +42,7 @@ export interface FieldsProps<Draft> {
 export interface ItemKind<T extends Item, Draft, Ref = unknown> {
   id: 'events' | 'news' | 'circulars';
   title: string;
-  /** Under the title; `count` is how many items the list holds. */
+  /** Under the title; `count` is how many items the list holds (that the account sees). */
   summary: string | ((count: number) => string);
   /** `event`, `news item`: used in confirmations. */
   noun: string;
@@ -56,8 +58,6 @@ export interface ItemKind<T extends Item, Draft, Ref = unknown> {
   problem: (draft: Draft) => string | null;
   body: (draft: Draft, attachment: Ref | null) => unknown;
   attachment: Attachment<T, Ref>;
-  /** The order the list is shown in, when not the order it is stored in. */
-  order?: (items: readonly T[]) => T[];
   Fields: (props: FieldsProps<Draft>) => ReactNode;
   Details: (props: { item: T }) => ReactNode;
 }
@@ -80,24 +80,28 @@ const ADD = 'add';
 /**
  * Events, news and circulars: an add form, and the list, where an item can be edited in place
  * (Save or Cancel), lose its attachment, be deleted, previewed, sent for review, approved or
- * returned. Every call answers the list, which replaces the shown one. Each item shows its state;
- * a Contributor changes only its own drafts.
+ * returned. The list is read from the server a page (or a search) at a time; every call answers
+ * the whole list, which only tells the dashboard to read the shown pages again (`revision`).
+ * Each item shows its state; a Contributor changes only its own drafts.
  */
 export function ItemsSection<T extends Item, Draft, Ref>({
   kind,
-  items,
+  revision,
+  first,
   onItems,
 }: {
   kind: ItemKind<T, Draft, Ref>;
-  items: T[];
+  /** Changes after each write to the list: the shown pages are read again. */
+  revision: number;
+  /** Its first page, when the dashboard read it already. */
+  first?: AdminListPage<T> | undefined;
   onItems: (items: T[]) => void;
 }) {
   const action = useAction();
   const [editing, setEditing] = useState<string | null>(null);
   const endpoint = `/api/${kind.id}`;
-  const ordered = useMemo(() => (kind.order ? kind.order(items) : items), [kind, items]);
-  const list = useListWindow(ordered, (item) => item.title);
-  const summary = typeof kind.summary === 'function' ? kind.summary(items.length) : kind.summary;
+  const list = useServerList<T>(kind.id, revision, first);
+  const summary = typeof kind.summary === 'function' ? kind.summary(list.total) : kind.summary;
 
   async function add(draft: Draft, file: File | null, publishing: PublishingDraft): Promise<boolean> {
     const problem = problemOf(kind, draft, file, publishing);
@@ -111,19 +115,17 @@ export function ItemsSection<T extends Item, Draft, Ref>({
       onItems(await adminRequest<T[]>(endpoint, { method: 'POST', json: body }));
     });
   }
-  /** The list with `item` as it is stored now (after a stale save: their version). */
-  const replaceItem = (item: T) => onItems(items.map((old) => (old._id === item._id ? item : old)));
-
   return (
     <Panel id={kind.id} title={kind.title} summary={summary}>
       <AddForm kind={kind} action={action} onAdd={add} />
-      {items.length === 0 ? (
+      <ListStatus list={list} noun={kind.id} />
+      {list.items === null ? null : list.total === 0 ? (
         <p className="empty">{kind.empty}</p>
       ) : (
         <>
-          <ListSearch list={list} total={items.length} />
+          <ListSearch list={list} total={list.total} />
           <ul className="item-list" aria-label={kind.title}>
-            {list.visible.map((item) => (
+            {list.items.map((item) => (
               <ItemRow
                 key={item._id}
                 kind={kind}
@@ -133,7 +135,7 @@ export function ItemsSection<T extends Item, Draft, Ref>({
                 editing={editing === item._id}
                 onEditing={(on) => setEditing(on ? item._id : null)}
                 onItems={onItems}
-                onStored={replaceItem}
+                onStored={list.replace}
               />
             ))}
           </ul>

@@ -13,6 +13,7 @@ import { Alert } from './Alert.tsx';
 import { ImageInput, Thumbnail, UploadProgress } from './images.tsx';
 import { Panel } from './Panel.tsx';
 import { useAction } from './use-action.ts';
+import type { DocumentContent } from './use-content-document.ts';
 import type { MessageSaver } from './use-message-saver.ts';
 import { EditingNow } from './use-presence.tsx';
 
@@ -27,7 +28,7 @@ export function LeadershipSection({
   messages,
   onContent,
 }: {
-  content: SiteContent;
+  content: DocumentContent;
   messages: MessageSaver;
   /** A call answered the whole content, and the ETag of that version. */
   onContent: (content: SiteContent, etag: string | null) => void;
@@ -67,7 +68,7 @@ function LeaderCard({
 }: {
   role: LeadershipRole;
   leader: Leader;
-  content: SiteContent;
+  content: DocumentContent;
   messages: MessageSaver;
   onContent: (content: SiteContent, etag: string | null) => void;
 }) {

@@ -1,4 +1,4 @@
-import { type Circular, type DocumentRef, newestCircularsFirst } from '../../contract/content.ts';
+import type { Circular, DocumentRef } from '../../contract/content.ts';
 import { dateInZone } from '../../contract/dates.ts';
 import {
   type CircularDraft,
@@ -68,7 +68,6 @@ export const CIRCULARS: ItemKind<Circular, CircularDraft, DocumentRef> = {
   problem: circularProblem,
   body: circularBody,
   attachment: documentAttachment(),
-  order: newestCircularsFirst,
   Fields: CircularFields,
   Details: CircularDetails,
 };

@@ -3,10 +3,11 @@
  * is one entry here. Each view has its own address, `/admin/dashboard#<id>` (see use-section-route.ts).
  */
 import type { ReactNode } from 'react';
+import type { AdminListKey, ReviewCounts } from '../../contract/admin-lists.ts';
+import { isShowing } from '../../contract/alerts.ts';
 import type { Alumni } from '../../contract/alumni.ts';
 import type { AdminSession } from '../../contract/api.ts';
 import type { InboxMessage } from '../../contract/contact.ts';
-import type { SiteContent } from '../../contract/content.ts';
 import type { Page } from '../../contract/pages.ts';
 import type { Publication } from '../../contract/publication.ts';
 import { may, type Permission, ROLE_DUTIES, ROLE_NAMES, type Role } from '../../contract/roles.ts';
@@ -14,6 +15,7 @@ import type { Settings } from '../../contract/settings.ts';
 import { waitingForReview } from '../../lib/publication-state.ts';
 import { type AccountsList, AccountsSection } from './AccountsSection.tsx';
 import { ActivitySection } from './ActivitySection.tsx';
+import { AlertsSection } from './AlertsSection.tsx';
 import { type AlumniList, AlumniSection } from './AlumniSection.tsx';
 import { CIRCULARS } from './circulars.tsx';
 import { EVENTS } from './events.tsx';
@@ -29,13 +31,21 @@ import { Panel } from './Panel.tsx';
 import { PersonalDataSection } from './PersonalDataSection.tsx';
 import { SiteSettingsSection } from './SiteSettingsSection.tsx';
 import { TwoFactorSettings } from './TwoFactorSettings.tsx';
-import type { useContentDocument } from './use-content-document.ts';
+import type { DocumentContent, ListRevisions, useContentDocument } from './use-content-document.ts';
 import type { useMessageSaver } from './use-message-saver.ts';
+import type { FirstPages } from './use-server-list.ts';
 
 /** What the views are drawn from: the dashboard's state and the ways to change it. */
 export interface DashboardState {
-  content: SiteContent;
+  /** The content without its long lists, which each section reads a page at a time. */
+  content: DocumentContent;
   document: ReturnType<typeof useContentDocument>['document'];
+  /** Changes whenever this tab wrote to a long list: its shown pages are read again. */
+  revisions: ListRevisions;
+  /** The first page of each long list, read with the dashboard. */
+  firstPages: FirstPages;
+  /** How many items of each long list wait for review (asked of the server); null until known. */
+  waiting: ReviewCounts | null;
   messages: ReturnType<typeof useMessageSaver>;
   onSettings: (settings: Settings) => void;
   onPages: (pages: Page[]) => void;
@@ -100,32 +110,46 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     label: 'Events',
     permission: 'drafts',
     render: (s) => (
-      <ItemsSection kind={EVENTS} items={s.content.events} onItems={(events) => s.document.saved({ events })} />
+      <ItemsSection
+        kind={EVENTS}
+        revision={s.revisions.events}
+        first={s.firstPages.events}
+        onItems={(events) => s.document.saved({ events })}
+      />
     ),
-    count: (s) => waitingCount(s, s.content.events),
+    count: (s) => listsWaiting(s, 'events'),
   },
   {
     id: 'news',
     label: 'News',
     permission: 'drafts',
-    render: (s) => <ItemsSection kind={NEWS} items={s.content.news} onItems={(news) => s.document.saved({ news })} />,
-    count: (s) => waitingCount(s, s.content.news),
+    render: (s) => (
+      <ItemsSection
+        kind={NEWS}
+        revision={s.revisions.news}
+        first={s.firstPages.news}
+        onItems={(news) => s.document.saved({ news })}
+      />
+    ),
+    count: (s) => listsWaiting(s, 'news'),
   },
   {
     id: 'galleries',
     label: 'Galleries',
     permission: 'drafts',
-    count: (s) => waitingCount(s, s.content.homegallery, s.content.gallery),
+    count: (s) => listsWaiting(s, 'homegallery', 'gallery'),
     render: (s) => (
       <>
         <GallerySection
           texts={HOME_GALLERY}
-          items={s.content.homegallery}
+          revision={s.revisions.homegallery}
+          first={s.firstPages.homegallery}
           onItems={(homegallery) => s.document.saved({ homegallery })}
         />
         <GallerySection
           texts={GALLERY}
-          items={s.content.gallery}
+          revision={s.revisions.gallery}
+          first={s.firstPages.gallery}
           onItems={(gallery) => s.document.saved({ gallery })}
         />
       </>
@@ -138,11 +162,22 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     render: (s) => (
       <ItemsSection
         kind={CIRCULARS}
-        items={s.content.circulars}
+        revision={s.revisions.circulars}
+        first={s.firstPages.circulars}
         onItems={(circulars) => s.document.saved({ circulars })}
       />
     ),
-    count: (s) => waitingCount(s, s.content.circulars),
+    count: (s) => listsWaiting(s, 'circulars'),
+  },
+  {
+    id: 'alerts',
+    label: 'Alerts',
+    permission: 'publish',
+    render: (s) => <AlertsSection alerts={s.content.alerts} onAlerts={(alerts) => s.document.saved({ alerts })} />,
+    count: (s) => ({
+      value: s.content.alerts.filter((alert) => isShowing(alert, new Date())).length,
+      meaning: 'showing now',
+    }),
   },
   {
     id: 'pages',
@@ -211,6 +246,13 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
 /** Drafts waiting for a reviewer, counted for those who review. */
 function waitingCount(s: DashboardState, ...lists: readonly (readonly Pick<Publication, 'status'>[])[]) {
   return may(s.role, 'publish') ? { value: waitingForReview(...lists), meaning: 'to review' } : null;
+}
+
+/** The same for long lists, which the server counts. */
+function listsWaiting(s: DashboardState, ...keys: AdminListKey[]) {
+  if (!may(s.role, 'publish') || !s.waiting) return null;
+  const waiting = s.waiting;
+  return { value: keys.reduce((sum, key) => sum + waiting[key], 0), meaning: 'to review' };
 }
 
 /** The sections the role `role` may use, in the navigation's order. */

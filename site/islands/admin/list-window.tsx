@@ -1,7 +1,9 @@
 import { useDeferredValue, useId, useState } from 'react';
+import { ADMIN_PAGE_SIZE } from '../../contract/admin-lists.ts';
+import type { Failure } from './Alert.tsx';
 
 /** How many rows a dashboard list shows at first, and how many more each "Show more" adds. */
-export const LIST_PAGE = 50;
+export const LIST_PAGE = ADMIN_PAGE_SIZE;
 
 /**
  * A long dashboard list, shown a page at a time (a list of 20,000 rows would take seconds to
@@ -19,13 +21,23 @@ export function useListWindow<T>(items: readonly T[], text?: (item: T) => string
       setShown(LIST_PAGE);
     },
     matching,
+    count: matching.length,
     visible: matching.slice(0, shown),
     hidden: Math.max(0, matching.length - shown),
     more: () => setShown((count) => count + LIST_PAGE),
   };
 }
 
-type ListWindow = ReturnType<typeof useListWindow>;
+/** A list searched and shown a page at a time: here (useListWindow) or on the server (use-server-list.ts). */
+interface ListWindow {
+  query: string;
+  search: (query: string) => void;
+  /** How many items match the search. */
+  count: number;
+  /** How many of those are not shown yet. */
+  hidden: number;
+  more: () => void;
+}
 
 /** The search box of a list, with how many items match: "N of M". */
 export function ListSearch({ list, total }: { list: ListWindow; total: number }) {
@@ -35,7 +47,7 @@ export function ListSearch({ list, total }: { list: ListWindow; total: number })
       <label htmlFor={id}>Search</label>
       <input id={id} type="search" value={list.query} onChange={(event) => list.search(event.target.value)} />
       <output htmlFor={id} aria-live="polite">
-        {list.matching.length} of {total}
+        {list.count} of {total}
       </output>
     </div>
   );
@@ -48,5 +60,34 @@ export function ShowMore({ list, noun }: { list: ListWindow; noun: string }) {
     <button type="button" className="secondary show-more" onClick={list.more}>
       Show {Math.min(LIST_PAGE, list.hidden)} more {noun} ({list.hidden} not shown)
     </button>
+  );
+}
+
+/** Above a list read from the server: "Loading…" until its first page came, or why it failed, with Retry. */
+export function ListStatus({
+  list,
+  noun,
+}: {
+  list: { items: readonly unknown[] | null; failure: Failure | null; retry: () => void };
+  noun: string;
+}) {
+  if (list.failure) {
+    return (
+      <div className="alert" role="alert">
+        <p>
+          <strong>{list.failure.title}</strong>
+          {list.failure.detail && <span className="alert-detail">{list.failure.detail}</span>}
+        </p>
+        <button type="button" className="secondary" onClick={list.retry}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  if (list.items !== null) return null;
+  return (
+    <p className="list-loading" role="status">
+      Loading the {noun}…
+    </p>
   );
 }

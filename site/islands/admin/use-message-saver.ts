@@ -5,7 +5,7 @@ import { adminExchange } from '../../lib/admin-api.ts';
 import { LatestWinsSaver, type SaveState } from '../../lib/admin-latest-wins.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { type Failure, failureOf } from './Alert.tsx';
-import type { ContentDocument } from './use-content-document.ts';
+import type { ContentDocument, DocumentContent } from './use-content-document.ts';
 
 export type MessageField = `${LeadershipRole}Message`;
 
@@ -91,7 +91,7 @@ async function patchMessages(
  * not written over unseen. From now on this tab knows theirs, so the next change saves over it.
  */
 function refuseOverOthers(
-  content: SiteContent,
+  content: DocumentContent,
   changes: Partial<Record<MessageField, string>>,
   known: Map<MessageField, string>,
 ) {
