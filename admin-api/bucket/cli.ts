@@ -7,6 +7,7 @@ import { readConfig } from '../config.ts';
 import { DocumentStore } from '../documents/document-store.ts';
 import { ImageStore } from '../images/image-store.ts';
 import { BuildFolders, publishedSite } from '../publish/build-folders.ts';
+import { currentSearchIndex, searchIndexRoot } from '../publish/search-indexer.ts';
 import { readBucketConfig } from './bucket-config.ts';
 import { describe } from './bucket-publisher.ts';
 import { bucketClient, syncBucket } from './bucket-sync.ts';
@@ -20,10 +21,14 @@ try {
   const current = await new BuildFolders(siteDir).current();
   if (!current)
     throw new Error(`There is no published site in ${siteDir}: start the server once (npm start) to build it`);
-  const files = await collectSiteFiles(await publishedSite(current.folder), {
-    images: new ImageStore(config.uploadsDir),
-    documents: new DocumentStore(config.uploadsDir),
-  });
+  const searchDir = (await currentSearchIndex(searchIndexRoot(config.dataDir))) ?? undefined;
+  const files = await collectSiteFiles(
+    { ...(await publishedSite(current.folder)), searchDir },
+    {
+      images: new ImageStore(config.uploadsDir),
+      documents: new DocumentStore(config.uploadsDir),
+    },
+  );
   const client = bucketClient(bucket);
   const counts = await syncBucket(client, bucket, files);
   client.destroy();

@@ -2,6 +2,8 @@
  * Content-Type and Cache-Control of a published file, by its kind: hashed assets and uploads
  * (their names change with their bytes) are kept for a year, pages and feeds are checked again.
  */
+import { isHashedSearchFile } from '../../site/contract/search.ts';
+
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -31,7 +33,10 @@ export const REVALIDATE = 'public, max-age=0, must-revalidate';
 
 /** Whether the file at `path` never changes under the same name. */
 export const isImmutable = (path: string) =>
-  path.startsWith('/_astro/') || path.startsWith('/images/') || path.startsWith('/documents/');
+  path.startsWith('/_astro/') ||
+  path.startsWith('/images/') ||
+  path.startsWith('/documents/') ||
+  isHashedSearchFile(path);
 
 export function objectHeaders(path: string): { contentType: string; cacheControl: string } {
   const extension = /\.[a-z0-9]+$/i.exec(path)?.[0]?.toLowerCase() ?? '';

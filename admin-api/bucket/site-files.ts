@@ -35,6 +35,14 @@ export async function collectSiteFiles(site: PublishedSite, stores: UploadStores
     const file = `${path === '/' ? '' : path}/index.html`;
     if (!files.has(file)) add(file, Buffer.from(redirectPage(redirect.location)));
   }
+  // The search index beside the pages (/pagefind/…), written after them: what the site serves.
+  if (site.searchDir) {
+    for (const entry of await readdir(site.searchDir, { withFileTypes: true, recursive: true })) {
+      if (!entry.isFile()) continue;
+      const file = join(entry.parentPath, entry.name);
+      add(file.slice(site.searchDir.length).replaceAll('\\', '/'), await readFile(file));
+    }
+  }
   for (const path of await referencedUploads(site.publicDir)) {
     const body = await uploadBody(path, stores);
     if (body) add(path, body);

@@ -10,9 +10,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { SiteContent } from '../../site/contract/content.ts';
 import { publicContent } from '../../site/contract/public-content.ts';
+import { SEARCH_INDEX_PATH } from '../../site/contract/search.ts';
 import { DocumentStore } from '../documents/document-store.ts';
 import { ImageStore } from '../images/image-store.ts';
 import { codeFingerprint } from '../publish/fingerprint.ts';
+import { DocumentTexts, writeSearchIndex } from '../publish/search-index.ts';
 import { SiteRenderer } from '../publish/site-renderer.ts';
 import { DamagedDataFileError } from '../store/damaged-file.ts';
 import { defaultContent } from '../store/default-content.ts';
@@ -56,7 +58,9 @@ export async function buildStaticSite(options: BuildOptions): Promise<BuildSumma
   try {
     const snapshot = join(work, 'content.json');
     // What visitors may see now: drafts and items not yet due are in no page, feed or file.
-    await writeFile(snapshot, JSON.stringify(publicContent(content, new Date())));
+    const now = new Date();
+    const view = publicContent(content, now);
+    await writeFile(snapshot, JSON.stringify(view));
     await rm(options.outDir, { recursive: true, force: true });
     await mkdir(options.outDir, { recursive: true });
     const { headers, redirects } = await renderer.render(snapshot, options.outDir);
@@ -71,9 +75,15 @@ export async function buildStaticSite(options: BuildOptions): Promise<BuildSumma
       await writeFile(file, redirectPage(redirect.location));
     }
     const uploads = await referencedUploads(options.outDir);
-    await writeUploads(options.outDir, uploads, {
-      images: new ImageStore(options.uploadsDir),
-      documents: new DocumentStore(options.uploadsDir),
+    const documents = new DocumentStore(options.uploadsDir);
+    await writeUploads(options.outDir, uploads, { images: new ImageStore(options.uploadsDir), documents });
+    // The site search's index of these pages (and the public PDFs), as the server serves it.
+    await writeSearchIndex({
+      siteDir: options.outDir,
+      content: view,
+      outputPath: join(options.outDir, SEARCH_INDEX_PATH),
+      documents: new DocumentTexts(documents),
+      now,
     });
     const { files, bytes, pages } = await countFiles(options.outDir);
     return { pages, redirects: Object.keys(redirects).length, files, bytes, durationMs: Date.now() - started };

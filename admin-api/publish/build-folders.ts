@@ -86,6 +86,8 @@ export interface PublishedSite {
   publicDir: string;
   headers: PageHeaders;
   redirects: Redirects;
+  /** The site search's index made from it (holding `pagefind/`), once there is one. */
+  searchDir?: string;
 }
 
 export async function publishedSite(build: BuildFolder): Promise<PublishedSite> {

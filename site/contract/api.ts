@@ -41,6 +41,26 @@ export const BucketStatus = z.object({
 });
 export type BucketStatus = z.infer<typeof BucketStatus>;
 
+/** How the last run of the site search's indexing went (admin-api/publish/search-indexer.ts). */
+export const SearchStatus = z.object({
+  /** `failed`: the last run failed; the index before it is still served. */
+  state: z.enum(['ok', 'failed']),
+  error: z.string().optional(),
+  /** When the state was reached; null before the first run ended. */
+  at: z.string().nullable(),
+  /** True while a run goes on or waits. */
+  indexing: z.boolean(),
+  lastRun: z
+    .object({
+      pages: z.number().int(),
+      records: z.number().int(),
+      documents: z.number().int(),
+      durationMs: z.number(),
+    })
+    .nullable(),
+});
+export type SearchStatus = z.infer<typeof SearchStatus>;
+
 /** GET /api/admin/build-status */
 export const BuildStatus = z.object({
   /** The state of the newest build: running while one runs, otherwise how the last one ended. */
@@ -56,6 +76,8 @@ export const BuildStatus = z.object({
   buildCount: z.number().int(),
   /** Publishing to the S3 bucket (PUBLISH_S3_BUCKET); absent when there is none. */
   bucket: BucketStatus.optional(),
+  /** The site search's index, made after each build is live. */
+  search: SearchStatus.optional(),
 });
 export type BuildStatus = z.infer<typeof BuildStatus>;
 

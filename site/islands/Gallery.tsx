@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useId, useState } from 'react';
+import { itemAnchor } from '../contract/search.ts';
 import { countLabel } from '../lib/display-format.ts';
 import { type ImageSize, imageUrl } from '../lib/image-sources.ts';
 import { CloseButton, Modal } from './parts/Modal.tsx';
@@ -49,7 +50,7 @@ export default function Gallery({ photos, total: galleryTotal }: GalleryProps) {
       <p className="gallery-count">{countLabel(galleryTotal, 'photo')}</p>
       <ul className="gallery-grid">
         {photos.map((item, index) => (
-          <li key={item._id}>
+          <li key={item._id} id={itemAnchor('photo', item._id)}>
             <a
               className="gallery-thumb"
               href={imageUrl(item.imageId)}

@@ -23,7 +23,8 @@ describe('publishing to a bucket', () => {
 
   it('fills a fresh bucket with the whole site when the server starts', async () => {
     const status = await synced();
-    expect(status.lastSync?.uploadedObjects).toBe(status.lastSync?.objects);
+    // Every file of the site is in the bucket (the pages' sync, then the index's, filled it).
+    expect((await keys()).filter((key) => !key.startsWith('.')).length).toBe(status.lastSync?.objects);
     const home = await object('index.html');
     expect(home?.text).toContain('<html');
     expect(home?.type).toBe('text/html; charset=utf-8');
@@ -80,6 +81,29 @@ describe('publishing to a bucket', () => {
     await synced(before.at!);
     expect((await object('eventsnews/index.html'))?.text).not.toContain('Bucket brigade');
     expect((await keys()).filter((key) => key.startsWith(`images/${imageId}`))).toEqual([]);
+  });
+
+  it('holds the site search’s index as the server serves it, made after each edit', async () => {
+    const served = async () => (await fetch(`${site.url}/pagefind/pagefind-entry.json`)).text();
+    const wait = async (done: () => Promise<boolean>) => {
+      for (let tries = 0; tries < 200 && !(await done()); tries++) await new Promise((ok) => setTimeout(ok, 100));
+    };
+    const first = await served();
+    const answer = await site.asAdmin('POST', '/api/news', {
+      json: { title: 'Searchable from the bucket', description: 'Indexed after the pages' },
+    });
+    expect(answer.status).toBe(201);
+    await wait(async () => (await served()) !== first);
+    const latest = await served();
+    expect(latest).not.toBe(first);
+    // The index follows the pages: the bucket gets it in a sync of its own.
+    await wait(async () => (await object('pagefind/pagefind-entry.json'))?.text === latest);
+    const entry = await object('pagefind/pagefind-entry.json');
+    expect(entry?.text).toBe(latest);
+    expect(entry?.cacheControl).toMatch(/max-age=0/);
+    expect((await object('pagefind/pagefind.js'))?.type).toBe('text/javascript; charset=utf-8');
+    const fragment = (await keys()).find((key) => key.startsWith('pagefind/fragment/'));
+    expect((await object(fragment!))?.cacheControl).toBe('public, max-age=31536000, immutable');
   });
 
   it('shows a bucket that fails in the build status, while edits still go live on the server', async () => {

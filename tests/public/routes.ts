@@ -14,7 +14,7 @@ export const PUBLIC_ROUTES = [
   '/contact',
 ] as const;
 
-/** The school's own pages (written in the dashboard) and the sitemap: beyond the spec's table. */
+/** The school's own pages (written in the dashboard), the sitemap and the search: beyond the spec's table. */
 export const SITE_PAGES = [
   '/admissions',
   '/privacy',
@@ -22,6 +22,7 @@ export const SITE_PAGES = [
   '/mandatory-public-disclosure',
   '/accessibility',
   '/sitemap',
+  '/search',
 ] as const;
 
 export const NOT_FOUND_ROUTE = '/no-such-page';

@@ -15,7 +15,7 @@ import { gunzipSync } from 'node:zlib';
 import { GetObjectCommand, ListObjectsV2Command, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll } from 'vitest';
-import type { BucketStatus } from '../../site/contract/api.ts';
+import type { BucketStatus, BuildStatus } from '../../site/contract/api.ts';
 import type { Site } from './harness.ts';
 
 const BUCKET = 'school-site';
@@ -127,12 +127,17 @@ export async function bucketStatus(site: Site): Promise<BucketStatus> {
   return (await site.asAdmin('GET', '/api/admin/build-status')).body.bucket;
 }
 
-/** Waits until the site is live and a sync of the bucket ended after `after` (ISO time). */
+/**
+ * Waits until the site is live and a sync of the bucket ended after `after` (ISO time), with the
+ * site search's index made for the build (the bucket gets the pages, then their index).
+ */
 export async function bucketSynced(site: Site, after = ''): Promise<BucketStatus> {
   await site.waitUntilLive();
   for (let tries = 0; tries < 600; tries++) {
-    const status = await bucketStatus(site);
-    if (!status.syncing && status.state === 'ok' && status.at && status.at > after) return status;
+    const { bucket: status, search } = (await site.asAdmin('GET', '/api/admin/build-status')).body as BuildStatus;
+    if (!search?.indexing && !status!.syncing && status!.state === 'ok' && status!.at && status!.at > after) {
+      return status!;
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`the bucket was not synced: ${JSON.stringify(await bucketStatus(site))}`);

@@ -1,4 +1,5 @@
 import type { SchoolEvent } from '../../contract/content.ts';
+import { itemAnchor } from '../../contract/search.ts';
 import { dateParts, formatDate, formatTime } from '../../lib/display-format.ts';
 import { PREVIEW_LIMITS, previewCharacters } from '../../lib/text-cuts.ts';
 import { DetailsImage, ItemThumb, type SizeOf } from './ItemImages.tsx';
@@ -40,7 +41,7 @@ interface EventCardProps {
 /** An event in a list: date block, time, location and the description cut at 100 characters. */
 export function EventCard({ event, sizeOf, onOpen }: EventCardProps) {
   return (
-    <li className="item-card event-card">
+    <li className="item-card event-card" id={itemAnchor('event', event._id)}>
       <DateBlock date={event.date} />
       <div className="item-card-text">
         <h3 className="item-title">

@@ -1,4 +1,5 @@
 import type { News } from '../../contract/content.ts';
+import { itemAnchor } from '../../contract/search.ts';
 import { formatDate } from '../../lib/display-format.ts';
 import { priorityColour, priorityLabel } from '../../lib/news-priority.ts';
 import { PREVIEW_LIMITS, previewCharacters } from '../../lib/text-cuts.ts';
@@ -32,7 +33,7 @@ interface NewsCardProps {
 /** A news item in the list: priority border and badge, dates and the description cut at 120 characters. */
 export function NewsCard({ news, sizeOf, onOpen }: NewsCardProps) {
   return (
-    <li className={`item-card news-card priority-${priorityColour(news.priority)}`}>
+    <li className={`item-card news-card priority-${priorityColour(news.priority)}`} id={itemAnchor('news', news._id)}>
       <div className="item-card-text">
         <PriorityBadge news={news} />
         <h3 className="item-title">
