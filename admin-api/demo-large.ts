@@ -1,13 +1,55 @@
 /**
- * The large demo (`npm run seed:demo -- --large`): ten years of an active school, made from the
- * small demo's texts and pictures. Entries share the demo's few image files (an image id may be
- * used by any number of entries), so the large demo takes seconds to write, not minutes.
+ * The large demos, made from the small demo's texts: ten years of an active school
+ * (`npm run seed:demo -- --large`), and the most the school's site is made for (`-- --limit`).
+ * Every description is about 250 characters, as a school writes them. Gallery photos are given
+ * their images by the caller: distinct uploads (demo-photos.ts); events and news share the small
+ * demo's few pictures.
  */
 import { randomUUID } from 'node:crypto';
 import type { Alumni } from '../site/contract/alumni.ts';
-import type { GalleryItem, News, SchoolEvent } from '../site/contract/content.ts';
+import type { GalleryItem, ImageRef, News, SchoolEvent } from '../site/contract/content.ts';
 
-export const LARGE_COUNTS = { news: 1_000, events: 1_000, gallery: 2_000, alumni: 5_000 } as const;
+export interface LargeCounts {
+  news: number;
+  events: number;
+  gallery: number;
+  alumni: number;
+  /** How many distinct image files the gallery's photos have (each photo its own when equal to `gallery`). */
+  distinctPhotos: number;
+}
+
+export const LARGE_COUNTS: LargeCounts = {
+  news: 1_000,
+  events: 1_000,
+  gallery: 2_000,
+  alumni: 5_000,
+  distinctPhotos: 2_000,
+};
+/**
+ * The advertised limit (20,000 of each; 50 events fewer, for the bench's edits). Writing 20,000 distinct images takes minutes and over a gigabyte, so its
+ * photos share the large demo's 2,000 files: what publishing reads is the content, and each page
+ * shows 24 photos whichever files they name.
+ */
+export const LIMIT_COUNTS: LargeCounts = {
+  news: 20_000,
+  // Room for the events the bench adds: the list holds at most 20,000.
+  events: 19_950,
+  gallery: 20_000,
+  alumni: 5_000,
+  distinctPhotos: 2_000,
+};
+
+/** Some 250 characters: the item's own text, then a school's usual details up to that length. */
+const DETAILS =
+  ' Parents are welcome; please bring the circular signed by the class teacher. Students in the ' +
+  'school uniform, with water bottles and a cap. Photos will be shared in the gallery afterwards. ' +
+  'For questions, call the school office between 9 and 4 on working days.';
+export const DESCRIPTION_LENGTH = 250;
+
+function longDescription(text: string): string {
+  const long = `${text}${DETAILS}`;
+  return long.length <= DESCRIPTION_LENGTH ? long : `${long.slice(0, long.lastIndexOf(' ', DESCRIPTION_LENGTH))}.`;
+}
 
 const FIRST_NAMES = ['Asha', 'Ravi', 'Meera', 'Arjun', 'Lakshmi', 'Vikram', 'Priya', 'Karthik', 'Divya', 'Suresh'];
 const LAST_NAMES = ['Iyer', 'Nair', 'Reddy', 'Menon', 'Pillai', 'Rao', 'Sharma', 'Das', 'Kumar', 'Joseph'];
@@ -19,39 +61,52 @@ function repeat<T extends { _id: string }>(base: readonly T[], count: number, ma
 }
 
 /** Events spread two a week over the ten years before and the year after `today`. */
-export function largeEvents(base: readonly SchoolEvent[], today: string): SchoolEvent[] {
-  const { events } = LARGE_COUNTS;
+export function largeEvents(
+  base: readonly SchoolEvent[],
+  today: string,
+  counts: LargeCounts = LARGE_COUNTS,
+): SchoolEvent[] {
+  const { events } = counts;
   const future = Math.round(events / 10);
+  // Ten years and the next, whatever the count: a day holds several events when there are many.
+  const perYear = events / 10;
   return repeat(base, events, (from, n) => ({
     ...from,
     title: `${from.title} (${n + 1})`,
-    date: addDays(today, Math.round(((future - n) * 365) / 100)),
+    description: longDescription(from.description),
+    date: addDays(today, Math.round(((future - n) * 365) / perYear)),
   }));
 }
 
 /** News published every few days over ten years; most have expired. */
-export function largeNews(base: readonly News[], today: string): News[] {
-  return repeat(base, LARGE_COUNTS.news, (from, n) => {
-    const publishDate = addDays(today, -Math.round((n * 3650) / LARGE_COUNTS.news));
+export function largeNews(base: readonly News[], today: string, counts: LargeCounts = LARGE_COUNTS): News[] {
+  return repeat(base, counts.news, (from, n) => {
+    const publishDate = addDays(today, -Math.round((n * 3650) / counts.news));
     return {
       ...from,
       title: `${from.title} (${n + 1})`,
+      description: longDescription(from.description),
       publishDate,
       expiryDate: n < 10 ? null : addDays(publishDate, 60),
     };
   });
 }
 
-export function largeGallery(base: readonly GalleryItem[]): GalleryItem[] {
-  return repeat(base, LARGE_COUNTS.gallery, (from, n) => ({ ...from, caption: `${from.caption} (${n + 1})` }));
+/** `count` photos made from `base`'s captions, the n-th showing `images[n % images.length]`. */
+export function largeGallery(base: readonly GalleryItem[], images: readonly ImageRef[], count: number): GalleryItem[] {
+  return repeat(base, count, (from, n) => ({
+    ...from,
+    imageId: images[n % images.length]!.imageId,
+    caption: `${from.caption} (${n + 1})`,
+  }));
 }
 
 /**
  * Registrations over the last ten years, newest first, most of them approved; each agreed to the
  * privacy notice `notice` (those never approved and past the school's retention go at the first start).
  */
-export function largeAlumni(now: Date, notice: string): Alumni[] {
-  return Array.from({ length: LARGE_COUNTS.alumni }, (_, n) => {
+export function largeAlumni(now: Date, notice: string, counts: LargeCounts = LARGE_COUNTS): Alumni[] {
+  return Array.from({ length: counts.alumni }, (_, n) => {
     const first = FIRST_NAMES[n % FIRST_NAMES.length]!;
     const last = LAST_NAMES[Math.floor(n / FIRST_NAMES.length) % LAST_NAMES.length]!;
     const left = 2015 - (n % 30);

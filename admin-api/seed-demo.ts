@@ -3,7 +3,8 @@
  * populated site. It writes through the same content store and image pipeline as the API, into
  * DATA_DIR and UPLOADS_DIR as the server reads them. Run it while the server is stopped; the next
  * `npm start` rebuilds the site from the new content. With `--large`, the demo is ten years of an
- * active school (demo-large.ts): 1,000 news, 1,000 events, 2,000 photos, 5,000 alumni.
+ * active school (demo-large.ts): 1,000 news, 1,000 events, 2,000 photos (each a distinct upload),
+ * 5,000 alumni; with `--limit`, the most the site is made for: 20,000 news, events and photos.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
@@ -23,7 +24,16 @@ import {
   LEADERSHIP_MESSAGES,
   PORTRAIT_COLOURS,
 } from './demo-content.ts';
-import { addDays, largeAlumni, largeEvents, largeGallery, largeNews } from './demo-large.ts';
+import {
+  addDays,
+  LARGE_COUNTS,
+  LIMIT_COUNTS,
+  largeAlumni,
+  largeEvents,
+  largeGallery,
+  largeNews,
+} from './demo-large.ts';
+import { storeDistinctPhotos } from './demo-photos.ts';
 import { crestSvg, PALETTES, portraitSvg, renderJpeg, renderPng, sceneSvg } from './demo-scenes.ts';
 import { ImageStore } from './images/image-store.ts';
 import { privacyNoticeVersion } from './privacy/privacy-notice.ts';
@@ -32,7 +42,8 @@ import { defaultContent } from './store/default-content.ts';
 import { openStores, settleStores } from './store/stores.ts';
 
 const config = readConfig();
-const large = process.argv.includes('--large');
+const counts = process.argv.includes('--limit') ? LIMIT_COUNTS : process.argv.includes('--large') ? LARGE_COUNTS : null;
+const large = counts !== null;
 const images = new ImageStore(config.uploadsDir);
 await seed();
 
@@ -56,15 +67,17 @@ async function seed() {
   // Dates are counted from today in the school's time zone.
   const today = dateInZone(new Date(), stores.content.data.settings.timeZone);
   const demo = await demoContent(today);
-  if (large) {
+  if (counts) {
+    console.log(`Drawing ${counts.distinctPhotos} distinct photos…`);
+    const photos = await storeDistinctPhotos(images, counts.distinctPhotos, (done) => console.log(`  ${done}`));
     Object.assign(demo, {
-      events: largeEvents(demo.events, today),
-      news: largeNews(demo.news, today),
-      gallery: largeGallery(demo.gallery),
+      events: largeEvents(demo.events, today, counts),
+      news: largeNews(demo.news, today, counts),
+      gallery: largeGallery(demo.gallery, photos, counts.gallery),
     });
   }
   await stores.content.update((draft) => Object.assign(draft, demo));
-  const alumni = large ? largeAlumni(new Date(), privacyNoticeVersion(stores.content.data)) : [];
+  const alumni = counts ? largeAlumni(new Date(), privacyNoticeVersion(stores.content.data), counts) : [];
   if (alumni.length > 0) await stores.alumni.update((draft) => void draft.alumni.push(...alumni));
   await settleStores(stores);
   const audit = await AuditLog.open(auditFile(config.dataDir));

@@ -1,25 +1,32 @@
 /**
- * `npm run bench`: starts the product on temporary data folders filled by the demo, the small one
- * and the large one (`seed:demo --large`), and measures in one run: edit-to-live, a typing burst
- * (the leadership autosave), page weight and, with the large set, Lighthouse on /gallery and
- * /eventsnews; with the small set also static serving against nginx and API latency. Prints the
- * two sets side by side and writes the figures to bench-results/latest.json; exits 1 when a goal
+ * `npm run bench`: starts the product on temporary data folders filled by the demo: the small one,
+ * the large one (`seed:demo --large`: 2,000 distinct photos, 1,000 events and news) and the limit
+ * (`--limit`: 20,000 of each), and measures in one run: edit-to-live (the edits kept, as a
+ * school's are), a typing burst (the leadership autosave), page weight and, with the large set,
+ * Lighthouse on /gallery and /eventsnews; with the small set also static serving against nginx and
+ * API latency; with the large sets the server's and renderer's memory and a restart's time. Prints
+ * the sets side by side and writes the figures to bench-results/latest.json; exits 1 when a goal
  * of goals.ts is missed. The small set also measures the login page's layout shift on a slow phone.
+ * `BENCH_SETS=large,limit` measures only those sets.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { EVENTS_BASE } from '../site/lib/archive-pages.ts';
 import { PUBLIC_ROUTES } from '../tests/public/routes.ts';
-import { setupAndLogin, waitUntilLive } from '../tests/support/api.ts';
+import { call, setupAndLogin, waitUntilLive } from '../tests/support/api.ts';
 import { launchBrowser } from '../tests/support/browser.ts';
-import { disposeServer, startServer } from '../tests/support/server.ts';
+import { disposeServer, type RunningServer, removeFolders, startServer } from '../tests/support/server.ts';
+import { measureAlertToLive } from './alert-to-live.ts';
 import { watchAvailability } from './availability.ts';
 import { measureEditToLive } from './edit-to-live.ts';
-import { checkGoals, type DataSetFigures } from './goals.ts';
+import { checkGoals, type DataSetFigures, type DataSetName } from './goals.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measureLoginCls } from './login-cls.ts';
 import { measurePageWeight } from './page-weight.ts';
+import { type ResidentMemory, residentMemory } from './process-memory.ts';
+import { measureStart, type StartTime } from './start-time.ts';
 import { compareStaticServing } from './static-serving.ts';
 import { ensureSystemTools } from './system-tools.ts';
 import { measureTypingBurst } from './typing-burst.ts';
@@ -28,6 +35,8 @@ import { loadTest } from './wrk.ts';
 const EDITS = Number(process.env.BENCH_EDITS ?? 15);
 /** A large site takes minutes to build the first time on a busy machine. */
 const FIRST_BUILD_MS = 15 * 60_000;
+/** The data sets measured, all three by default; `BENCH_SETS=large,limit` for fewer. */
+const SETS = (process.env.BENCH_SETS ?? 'small,large,limit').split(',').map((set) => set.trim()) as DataSetName[];
 
 /** Edits published while visitors keep loading pages. */
 async function measureEdits(base: string, token: string) {
@@ -41,27 +50,55 @@ async function measureEdits(base: string, token: string) {
   }
 }
 
-/** A temporary data folder filled by npm run seed:demo (`--large` for the large set). */
-async function demoDataFolders(large: boolean) {
+/** A temporary data folder filled by npm run seed:demo (`--large` or `--limit` for the large sets). */
+async function demoDataFolders(set: DataSetName) {
   const base = await mkdtemp(join(tmpdir(), 'school-bench-'));
   const folders = { dataDir: join(base, 'data'), uploadsDir: join(base, 'uploads') };
-  execFileSync(process.execPath, ['admin-api/seed-demo.ts', ...(large ? ['--large'] : [])], {
+  execFileSync(process.execPath, ['admin-api/seed-demo.ts', ...(set === 'small' ? [] : [`--${set}`])], {
     env: { ...process.env, PORT: '0', DATA_DIR: folders.dataDir, UPLOADS_DIR: folders.uploadsDir },
     stdio: 'inherit',
   });
   return folders;
 }
 
-async function measureDataSet(large: boolean): Promise<DataSetFigures> {
-  const server = await startServer(await demoDataFolders(large));
+/**
+ * Memory with the site served and an edit just published, then the start on the same data (a
+ * restart: its last build kept), and memory again once the restarted server is ready for edits.
+ */
+async function measureRestart(server: RunningServer): Promise<{ start: StartTime['ms']; memory: ResidentMemory }> {
+  const afterEdits = residentMemory(server.process.pid!);
+  await server.stop();
+  const restarted = await measureStart({ dataDir: server.dataDir, uploadsDir: server.uploadsDir });
+  try {
+    const token = await login(restarted.server.url);
+    await waitUntilLive(restarted.server.url, token, FIRST_BUILD_MS);
+    const afterStart = residentMemory(restarted.server.process.pid!);
+    return { start: restarted.ms, memory: afterStart.totalMb > afterEdits.totalMb ? afterStart : afterEdits };
+  } finally {
+    await disposeServer(restarted.server);
+  }
+}
+
+async function measureDataSet(set: DataSetName): Promise<DataSetFigures> {
+  const server = await startServer(await demoDataFolders(set));
+  let stopped = false;
   try {
     const token = await setupAndLogin(server.url);
     await waitUntilLive(server.url, token, FIRST_BUILD_MS);
+    if (set === 'limit') {
+      const editToLive = await measureEditToLive(server.url, token, EDITS);
+      stopped = true;
+      return { editToLive, ...(await measureRestart(server)) };
+    }
     const edits = await measureEdits(server.url, token);
     const pageWeights = [];
     for (const route of PUBLIC_ROUTES) pageWeights.push(await measurePageWeight(server.url, route));
-    if (large) {
-      return { ...edits, pageWeights, lighthouse: await measureLighthouse(server.url, ['/gallery', '/eventsnews']) };
+    if (set === 'large') {
+      const lighthouse = await measureLighthouse(server.url, ['/gallery', '/eventsnews']);
+      const deepPage = `${EVENTS_BASE}/past/${new Date().getFullYear() - 5}`;
+      const alertToLive = await measureAlertToLive(server.url, token, deepPage);
+      stopped = true;
+      return { ...edits, pageWeights, lighthouse, alertToLive, ...(await measureRestart(server)) };
     }
     const builtSite = join(server.dataDir, 'site', 'current', 'public');
     const serving = await compareStaticServing(server.url, builtSite, ['/', '/gallery']);
@@ -70,48 +107,63 @@ async function measureDataSet(large: boolean): Promise<DataSetFigures> {
     const loginCls = await measureLoginCls(browser, server.url).finally(() => browser.close());
     return { ...edits, pageWeights, serving, apiContent, loginCls };
   } finally {
-    await disposeServer(server);
+    if (stopped) await removeFolders(server.dataDir);
+    else await disposeServer(server);
   }
+}
+
+/** The account setupAndLogin made (tests/support/api.ts). */
+const BENCH_ADMIN = { username: 'admin', password: 'admin123' };
+
+async function login(base: string): Promise<string> {
+  const answer = await call<{ token: string }>(base, 'POST', '/api/admin/login', { json: BENCH_ADMIN });
+  return answer.body.token;
 }
 
 ensureSystemTools();
 const round = (n: number, digits = 0) => Number(n.toFixed(digits));
-const small = await measureDataSet(false);
-const large = await measureDataSet(true);
-const goals = checkGoals({ small, large });
+const figures: Partial<Record<DataSetName, DataSetFigures>> = {};
+for (const set of SETS) figures[set] = await measureDataSet(set);
+const { small, large } = figures;
+const goals = checkGoals(figures);
 await mkdir('bench-results', { recursive: true });
 await writeFile(
   'bench-results/latest.json',
-  JSON.stringify({ date: new Date().toISOString(), small, large, goals }, null, 2),
+  JSON.stringify({ date: new Date().toISOString(), edits: EDITS, ...figures, goals }, null, 2),
 );
 
-const sideBySide = (figure: (set: DataSetFigures) => number | string) => ({
-  small: figure(small),
-  large: figure(large),
-});
-console.log(`\nSmall demo and large demo (seed:demo --large), side by side; ${EDITS} edits each`);
+const sideBySide = (figure: (set: DataSetFigures) => number | string | undefined) =>
+  Object.fromEntries(SETS.map((set) => [set, figure(figures[set]!) ?? '']));
+console.log(`\nThe data sets side by side (seed:demo, --large, --limit); ${EDITS} edits each, kept`);
 console.table({
   'edit to live p50 (ms)': sideBySide((s) => round(s.editToLive.p50)),
   'edit to live p95 (ms)': sideBySide((s) => round(s.editToLive.p95)),
   'POST /api/events answer p50 (ms)': sideBySide((s) => round(s.editToLive.postP50, 1)),
-  'autosave request (bytes)': sideBySide((s) => s.typingBurst.requestBytes),
-  'typing burst: builds': sideBySide((s) => s.typingBurst.builds),
-  'typing burst: last text live (ms)': sideBySide((s) => round(s.typingBurst.lastTextLiveMs)),
-  'visitors: non-200 or truncated': sideBySide((s) => s.availability.non200 + s.availability.truncated),
-});
-console.log('Page weight, compressed bytes (small | large)');
-console.table(
-  Object.fromEntries(
-    small.pageWeights.map((w, i) => {
-      const l = large.pageWeights[i]!;
-      return [w.route, { 'html small': w.html, 'html large': l.html, css: l.css, 'js large': l.js }];
-    }),
+  'urgent notice to live, max (ms)': sideBySide((s) => s.alertToLive && round(s.alertToLive.max)),
+  'start on its last build (ms)': sideBySide((s) => s.start && round(s.start)),
+  'server + renderer resident (MB)': sideBySide((s) => s.memory && round(s.memory.totalMb)),
+  'autosave request (bytes)': sideBySide((s) => s.typingBurst?.requestBytes),
+  'typing burst: builds': sideBySide((s) => s.typingBurst?.builds),
+  'typing burst: last text live (ms)': sideBySide((s) => s.typingBurst && round(s.typingBurst.lastTextLiveMs)),
+  'visitors: non-200 or truncated': sideBySide(
+    (s) => s.availability && s.availability.non200 + s.availability.truncated,
   ),
-);
+});
+if (small?.pageWeights && large?.pageWeights) {
+  console.log('Page weight, compressed bytes (small | large)');
+  console.table(
+    Object.fromEntries(
+      small.pageWeights.map((w, i) => {
+        const l = large.pageWeights![i]!;
+        return [w.route, { 'html small': w.html, 'html large': l.html, css: l.css, 'js large': l.js }];
+      }),
+    ),
+  );
+}
 console.log('Lighthouse mobile performance, large demo: the median of 3 runs per page');
 console.table(
   Object.fromEntries(
-    (large.lighthouse ?? []).map((l) => [
+    (large?.lighthouse ?? []).map((l) => [
       l.route,
       { score: l.performance, 'blocking ms': l.totalBlockingTimeMs, runs: l.runs.join(' '), error: l.error ?? '' },
     ]),
@@ -120,7 +172,7 @@ console.table(
 console.log('Static serving (small demo), 32 connections, median of 3 alternating 5 s rounds');
 console.table(
   Object.fromEntries(
-    (small.serving ?? []).map((s) => [
+    (small?.serving ?? []).map((s) => [
       s.route,
       {
         'product req/s': round(s.product.requestsPerSecond),
@@ -132,7 +184,7 @@ console.table(
     ]),
   ),
 );
-if (small.apiContent) {
+if (small?.apiContent) {
   console.log('GET /api/content (small demo), 32 connections, 5 s');
   console.table({
     api: {
@@ -144,7 +196,7 @@ if (small.apiContent) {
   });
 }
 console.log('Login page layout shift, small demo (slow 4G, 4× slower CPU)');
-console.table(Object.fromEntries((small.loginCls ?? []).map((l) => [l.viewport, { CLS: round(l.cls, 3) }])));
+console.table(Object.fromEntries((small?.loginCls ?? []).map((l) => [l.viewport, { CLS: round(l.cls, 3) }])));
 console.log('Goals');
 console.table(goals.map((g) => ({ goal: g.goal, measured: g.measured, met: g.met ? 'yes' : 'NO' })));
 if (goals.some((g) => !g.met)) process.exitCode = 1;

@@ -12,9 +12,16 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { build } from 'astro';
 import type { PreviousBuild } from './carry-over.ts';
-import { type RenderedPage, type RenderedSite, renderOnePage, renderSite } from './render-pages.ts';
+import { loadRenderer, type RenderedPage, type RenderedSite, renderOnePage, renderSite } from './render-pages.ts';
 
-export type RendererRequest = PublishRequest | PageRequest;
+export type RendererRequest = PublishRequest | PageRequest | WarmRequest;
+
+/** Loads the compiled site (compiling it first if need be), so the first edit after a start does not wait for it. */
+export interface WarmRequest {
+  kind: 'warm';
+  id: number;
+  appDir: string;
+}
 
 /** Renders one page from a content value given with the request (a preview), writing nothing. */
 export interface PageRequest {
@@ -42,6 +49,7 @@ export interface PublishRequest {
 export type PublishReply =
   | { id: number; ok: true; site: RenderedSite }
   | { id: number; ok: true; page: RenderedPage | null }
+  | { id: number; ok: true; warm: true }
   | { id: number; ok: false; error: string };
 
 const root = process.cwd();
@@ -53,7 +61,10 @@ process.on('message', async (request: RendererRequest) => {
   let reply: PublishReply;
   try {
     await ensureCompiled(request.appDir);
-    if (request.kind === 'page') {
+    if (request.kind === 'warm') {
+      await loadRenderer(request.appDir);
+      reply = { id: request.id, ok: true, warm: true };
+    } else if (request.kind === 'page') {
       const page = await renderOnePage(request.appDir, JSON.parse(request.content), request.path, request.siteUrl);
       reply = { id: request.id, ok: true, page };
     } else {

@@ -37,6 +37,11 @@ class FakeBuilder implements SiteBuilder {
     };
   }
   async close() {}
+  /** How often the publisher asked it to get ready ahead of an edit. */
+  warmed = 0;
+  async warm() {
+    this.warmed += 1;
+  }
 }
 
 let dir: string;
@@ -49,6 +54,8 @@ const open = () =>
     uploadsDir: join(dir, 'uploads'),
     content: stores.content,
     builder,
+    // The fake builder's pages are no site to search (search-indexer.ts is tested with the server).
+    searchIndex: false,
   });
 const home = (publisher: Publisher) => Buffer.from(findFile(publisher.snapshot!, '/')!.identity.body).toString();
 const addEvent = (title: string) =>
@@ -111,6 +118,14 @@ describe('Publisher', () => {
     // The failed build's folder is gone; only the served one is left.
     const folders = (await readdir(join(dir, 'site'))).filter((name) => name.startsWith('build-'));
     expect(folders).toHaveLength(1);
+  });
+
+  it('gets the renderer ready at a restart on the kept build, so the first edit does not wait for it to load', async () => {
+    await (await open()).close();
+    builder = new FakeBuilder();
+    await open();
+    expect(builder.builds).toBe(0);
+    expect(builder.warmed).toBe(1);
   });
 
   it('serves the kept build after a restart without rebuilding when nothing changed', async () => {

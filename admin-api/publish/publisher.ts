@@ -4,14 +4,17 @@ import type { BucketStatus, BuildStatus } from '../../site/contract/api.ts';
 import type { SiteContent } from '../../site/contract/content.ts';
 import { dateInZone } from '../../site/contract/dates.ts';
 import { publicContent } from '../../site/contract/public-content.ts';
+import { DocumentStore } from '../documents/document-store.ts';
 import type { ContentStore } from '../store/stores.ts';
 import { type BuildFolder, BuildFolders, type BuildInfo, type PublishedSite, publishedSite } from './build-folders.ts';
 import type { PreviousBuild } from './carry-over.ts';
 import { buildFingerprint, codeFingerprint } from './fingerprint.ts';
 import { RebuildScheduler } from './rebuild-scheduler.ts';
 import type { RenderedPage, RenderedSite } from './render-pages.ts';
+import { DocumentTexts } from './search-index.ts';
+import { SearchIndexer, searchIndexRoot } from './search-indexer.ts';
 import { SiteRenderer } from './site-renderer.ts';
-import { type SiteSnapshot, SnapshotLoader } from './static-site.ts';
+import { type SiteSnapshot, SnapshotLoader, type StaticFile } from './static-site.ts';
 
 export interface PublisherOptions {
   /** The project root, where astro.config.mjs is. */
@@ -25,6 +28,8 @@ export interface PublisherOptions {
   builder?: SiteBuilder;
   /** Publishes the served site elsewhere too (bucket/bucket-publisher.ts): at start and after each build. */
   mirror?: SiteMirror;
+  /** Makes the site search's index after each build (search-indexer.ts); true unless false. */
+  searchIndex?: boolean;
 }
 
 export interface SiteMirror {
@@ -41,6 +46,8 @@ export interface SiteBuilder {
   /** One page rendered from `content` (JSON), written nowhere (a preview); null when there is none. */
   renderPage?(content: string, path: string): Promise<RenderedPage | null>;
   close(): Promise<void>;
+  /** Gets ready to render (loads the compiled site) before the first request. */
+  warm?(): Promise<void>;
 }
 
 /**
@@ -61,6 +68,14 @@ export class Publisher {
   #codeHash: string;
   #siteUrl: string;
   #snapshot: SiteSnapshot | null = null;
+  /** The site search's index (search-indexer.ts), made after each build is live. */
+  #search: SearchIndexer | null;
+  #searchLoader = new SnapshotLoader();
+  /** The files served at /pagefind: the current index's, and the one's before it (see #searchIndexed). */
+  #searchFiles = new Map<string, StaticFile>();
+  #indexFiles = new Map<string, StaticFile>();
+  /** The served build with the search index's files. */
+  #served: SiteSnapshot | null = null;
   #unsubscribe: () => void;
   /** Checks now and then whether time has changed what the served build should show. */
   #clockWatch: NodeJS.Timeout;
@@ -87,6 +102,14 @@ export class Publisher {
         uploadsDir: options.uploadsDir,
         siteUrl: this.#siteUrl,
       });
+    this.#search =
+      options.searchIndex === false
+        ? null
+        : new SearchIndexer(
+            searchIndexRoot(options.dataDir),
+            new DocumentTexts(new DocumentStore(options.uploadsDir)),
+            (dir) => this.#searchIndexed(dir),
+          );
     this.scheduler = new RebuildScheduler(
       () => this.#buildAndSwap(),
       () => this.#content.revision,
@@ -113,11 +136,11 @@ export class Publisher {
 
   /** The site visitors are served, or null before the first build. */
   get snapshot(): SiteSnapshot | null {
-    return this.#snapshot;
+    return this.#served;
   }
 
   get status(): BuildStatus {
-    const status = this.scheduler.status;
+    const status = this.#search ? { ...this.scheduler.status, search: this.#search.status } : this.scheduler.status;
     return this.#mirror ? { ...status, bucket: this.#mirror.status } : status;
   }
 
@@ -132,20 +155,27 @@ export class Publisher {
     this.#unsubscribe();
     clearInterval(this.#clockWatch);
     await this.#builder.close();
+    await this.#search?.idle();
   }
 
   async #start() {
     await this.#folders.prune();
     const current = await this.#folders.current();
+    const searchDir = await this.#search?.current();
+    if (searchDir) this.#searchFiles = this.#indexFiles = (await this.#searchLoader.load(searchDir)).files;
     if (current) {
-      this.#snapshot = await this.#load(current.folder);
+      this.#serve(await this.#load(current.folder));
       this.#liveDay = current.info.day ?? null;
       const view = this.#publicView();
       // A time to publish that came while the server was stopped makes the last build stale.
       if (current.info.fingerprint === this.#fingerprint(this.#content.serialized(view))) {
         this.#liveView = view;
         this.scheduler.markLive(this.#content.revision);
-        this.#mirrorSite(current.folder);
+        // The index may be missing or older than the build (a crash between the two); the
+        // bucket gets the build once it is indexed.
+        this.#afterLive(current.folder, view);
+        // Served from the last build: the renderer loads meanwhile, so the first edit does not wait for it.
+        this.#builder.warm?.().catch((error: unknown) => console.error('The renderer could not start:', error));
         return;
       }
     }
@@ -159,9 +189,46 @@ export class Publisher {
     return this.#loader.load(publicDir, headers, redirects);
   }
 
-  #mirrorSite(folder: BuildFolder) {
+  /** Asks the bucket for `folder` with the served search index; resolves once the sync is asked for. */
+  async #mirrorSite(folder: BuildFolder) {
     const mirror = this.#mirror;
-    if (mirror) void publishedSite(folder).then((site) => mirror.sync(site));
+    if (!mirror) return;
+    const [site, searchDir] = await Promise.all([publishedSite(folder), this.#search?.current()]);
+    mirror.sync(searchDir ? { ...site, searchDir } : site);
+  }
+
+  /**
+   * A build is live: the bucket gets its pages at once (with the index served now), and the build
+   * is indexed for the search; the new index follows into the bucket (#searchIndexed).
+   */
+  #afterLive(folder: BuildFolder, view: SiteContent) {
+    this.#mirrorSite(folder).catch((error: unknown) => console.error('Publishing to the bucket failed:', error));
+    this.#search?.index({ folder, content: view });
+  }
+
+  #serve(site: SiteSnapshot) {
+    this.#snapshot = site;
+    this.#served =
+      this.#searchFiles.size === 0
+        ? site
+        : { files: new Map([...site.files, ...this.#searchFiles]), redirects: site.redirects };
+  }
+
+  /**
+   * Indexing ended (`dir`: the new index, null when it failed, and the one before it stays): the
+   * server serves the new index, and the bucket gets it with the served build.
+   */
+  async #searchIndexed(dir: string | null) {
+    if (!dir) return;
+    const fresh = (await this.#searchLoader.load(dir)).files;
+    // A visitor whose page read the index before may still fetch its chunks (named by their
+    // content, so they never clash with the new ones): they stay served until the next index.
+    this.#searchFiles = new Map([...this.#indexFiles, ...fresh]);
+    this.#indexFiles = fresh;
+    if (this.#snapshot) this.#serve(this.#snapshot);
+    const current = await this.#folders.current();
+    // Awaited: the indexing is not over before the bucket is asked for its index.
+    if (current) await this.#mirrorSite(current.folder);
   }
 
   #fingerprint(contentJson: string) {
@@ -214,14 +281,16 @@ export class Publisher {
         siteUrl: this.#siteUrl,
         day,
       });
-      this.#snapshot = snapshot;
+      this.#serve(snapshot);
       this.#liveDay = day;
       this.#liveView = view;
-      this.#mirrorSite(folder);
+      // After the new pages are live, in the background: publishing never waits for the search.
+      this.#afterLive(folder, view);
     } catch (error) {
       await rm(folder.dir, { recursive: true, force: true });
       throw error;
     }
-    await this.#folders.prune();
+    // The build being indexed stays until its index is written.
+    await this.#folders.prune(this.#search?.busyWith);
   }
 }

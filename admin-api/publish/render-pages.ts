@@ -47,7 +47,7 @@ const KEPT_HEADERS = ['content-security-policy'];
 const renderers = new Map<string, Promise<Render>>();
 
 /** The render function of the compiled site in `appDir`, loaded once. */
-function rendererOf(appDir: string): Promise<Render> {
+export function loadRenderer(appDir: string): Promise<Render> {
   let renderer = renderers.get(appDir);
   if (!renderer) {
     renderer = import(pathToFileURL(join(appDir, 'server', 'entry.mjs')).href).then((entry) => entry.render);
@@ -68,7 +68,7 @@ export async function renderSite(
   outDir: string,
   { siteUrl = 'http://localhost', previous }: { siteUrl?: string; previous?: PreviousBuild } = {},
 ): Promise<RenderedSite> {
-  const renderWith = await rendererOf(appDir);
+  const renderWith = await loadRenderer(appDir);
   // The snapshot was validated by the content store when it was committed.
   const content = contentSnapshot(contentFile);
   const render = (request: Request) => renderWith(request, content, siteUrl);
@@ -123,7 +123,7 @@ export async function renderOnePage(
   path: string,
   siteUrl = 'http://localhost',
 ): Promise<RenderedPage | null> {
-  const renderWith = await rendererOf(appDir);
+  const renderWith = await loadRenderer(appDir);
   const page = await renderPage((request) => renderWith(request, content, siteUrl), path);
   return page && 'html' in page ? page : null;
 }

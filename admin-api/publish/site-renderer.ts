@@ -38,6 +38,15 @@ export class SiteRenderer {
     );
   }
 
+  /**
+   * Starts the process and loads the compiled site ahead of the first request: a server that
+   * serves its last build at start would otherwise make the first edit wait a second or two for it.
+   */
+  warm(): Promise<void> {
+    const { appDir } = this.#options;
+    return this.#ask({ kind: 'warm', id: this.#nextId++, appDir }).then(() => undefined);
+  }
+
   /** The page at `path` rendered from `content` (JSON), written nowhere; null when there is none. */
   renderPage(content: string, path: string): Promise<RenderedPage | null> {
     const { appDir, siteUrl } = this.#options;

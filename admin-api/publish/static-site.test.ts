@@ -1,6 +1,7 @@
 import { link, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { SnapshotLoader } from './static-site.ts';
 
@@ -54,4 +55,29 @@ it('compresses rendered files, feeds included, as well as the pages', async () =
   expect(file.br!.headers['content-encoding']).toBe('br');
   expect(file.br!.body.length).toBeLessThan(calendar.length / 10);
   expect(file.identity.headers['cache-control']).toBe('no-cache');
+});
+
+it('serves a whole site at once and compresses it in the background, each file once', async () => {
+  const files = Object.fromEntries(Array.from({ length: 100 }, (_, n) => [`page-${n}/index.html`, page(`Page ${n}`)]));
+  const loader = new SnapshotLoader();
+  const site = await loader.load(await build('many', files));
+  const first = site.files.get('/page-0/index.html')!;
+  // Served at once: every page is there, and says its answer varies with the encoding asked for.
+  expect(site.files.size).toBe(100);
+  expect(first.identity.headers.vary).toBe('Accept-Encoding');
+  await loader.compressed();
+  for (const file of site.files.values()) {
+    expect(file.br!.headers['content-encoding']).toBe('br');
+    expect(file.br!.headers['content-length']).toBe(String(file.br!.body.length));
+    expect(file.gzip!.headers['content-encoding']).toBe('gzip');
+  }
+  expect(brotliDecompressSync(first.br!.body).toString()).toBe(page('Page 0'));
+});
+
+it('compresses the few files of an edit before its build is served', async () => {
+  const loader = new SnapshotLoader();
+  const site = await loader.load(
+    await build('few', { 'index.html': page('Home'), 'gallery/index.html': page('Gallery') }),
+  );
+  expect(site.files.get('/gallery/index.html')!.br).not.toBeNull();
 });

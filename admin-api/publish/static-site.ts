@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { getMimeType } from 'hono/utils/mime';
+import { isHashedSearchFile } from '../../site/contract/search.ts';
 import { PAGE_SECURITY_HEADERS } from '../http/security-headers.ts';
 import type { RedirectStatus, Redirects } from './render-pages.ts';
 
@@ -55,11 +56,15 @@ interface Loaded {
  * Loads built sites into memory. A new build takes the pages an edit did not touch from the
  * previous one as hard links (carry-over.ts), so a file whose inode, size, time and headers are
  * those of a file loaded before is that file: its entry is reused without reading it. Compressed
- * forms are remembered by content hash, so a rebuild only compresses the files that changed.
+ * forms are remembered by content hash, so a rebuild only compresses the files that changed: an
+ * edit's few files before the build is served, a whole site (at start, after a code change) in the
+ * background, two at a time, while its files are served uncompressed. Compressing thousands of
+ * files at once would hold a brotli encoder's memory for each of them (gigabytes on a large site).
  */
 export class SnapshotLoader {
   #loaded = new Map<string, Loaded>();
   #compressed = new Map<string, Compressed>();
+  #background: Promise<void> = Promise.resolve();
 
   /**
    * Loads the files under `dir`; `pageHeaders` adds headers to some of them, by URL path, and
@@ -73,36 +78,87 @@ export class SnapshotLoader {
     const paths = await listFiles(dir);
     const loaded = new Map<string, Loaded>();
     const compressed = new Map<string, Compressed>();
-    await Promise.all(
-      paths.map(async (path) => {
-        const urlPath = `/${relative(dir, path).split(sep).join('/')}`;
-        const extra = pageHeaders[urlPath];
-        const { dev, ino, size, mtimeMs } = await stat(path);
-        const source = `${dev}:${ino}:${size}:${mtimeMs}:${JSON.stringify(extra ?? null)}`;
-        const before = this.#loaded.get(urlPath);
-        if (before?.source === source) {
-          loaded.set(urlPath, before);
-          const forms = this.#compressed.get(before.file.etag);
-          if (forms) compressed.set(before.file.etag, forms);
-          return;
-        }
-        const body = await readFile(path);
-        const type = getMimeType(path) ?? 'application/octet-stream';
-        const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-        const forms = this.#compressed.get(etag) ?? (await compress(body, type, isImmutable(urlPath)));
-        compressed.set(etag, forms);
-        loaded.set(urlPath, { source, file: staticFile(urlPath, type, etag, body, forms, extra) });
-      }),
-    );
+    const uncompressed: Uncompressed[] = [];
+    await inTurns(paths, READ_AT_ONCE, async (path) => {
+      const urlPath = `/${relative(dir, path).split(sep).join('/')}`;
+      const extra = pageHeaders[urlPath];
+      const { dev, ino, size, mtimeMs } = await stat(path);
+      const source = `${dev}:${ino}:${size}:${mtimeMs}:${JSON.stringify(extra ?? null)}`;
+      const before = this.#loaded.get(urlPath);
+      if (before?.source === source) {
+        loaded.set(urlPath, before);
+        const forms = this.#compressed.get(before.file.etag);
+        if (forms) compressed.set(before.file.etag, forms);
+        return;
+      }
+      const body = await readFile(path);
+      const type = getMimeType(path) ?? 'application/octet-stream';
+      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+      const compressible = isCompressible(body, type);
+      const forms = this.#compressed.get(etag) ?? (compressible ? null : NOT_COMPRESSED);
+      if (forms) compressed.set(etag, forms);
+      const file = staticFile(urlPath, type, etag, body, forms ?? NOT_COMPRESSED, extra, compressible);
+      if (!forms) uncompressed.push({ file, type, immutable: isImmutable(urlPath) });
+      loaded.set(urlPath, { source, file });
+    });
     this.#loaded = loaded;
     this.#compressed = compressed;
+    if (uncompressed.length <= COMPRESSED_BEFORE_SERVING) await this.#compressAll(uncompressed);
+    else this.#background = this.#background.then(() => this.#compressAll(uncompressed));
     const files = new Map([...loaded].map(([urlPath, { file }]) => [urlPath, file]));
     return { files, redirects: staticRedirects(redirects) };
   }
+
+  /** Resolves when every file loaded so far has its compressed forms. */
+  compressed(): Promise<void> {
+    return this.#background;
+  }
+
+  /** Gives `files` their compressed forms, two at a time (the machine's cores). */
+  async #compressAll(files: Uncompressed[]) {
+    await inTurns(files, COMPRESSED_AT_ONCE, async ({ file, type, immutable }) => {
+      const body = file.identity.body;
+      const forms = this.#compressed.get(file.etag) ?? (await compress(body, type, immutable));
+      this.#compressed.set(file.etag, forms);
+      file.br = forms.br && { body: forms.br, headers: withEncoding(file.identity.headers, forms.br, 'br') };
+      file.gzip = forms.gzip && { body: forms.gzip, headers: withEncoding(file.identity.headers, forms.gzip, 'gzip') };
+    });
+  }
 }
 
-/** Hashed build assets never change under their name; everything else is revalidated. */
-const isImmutable = (urlPath: string) => urlPath.startsWith('/_astro/');
+/** A file loaded without its compressed forms yet. */
+interface Uncompressed {
+  file: StaticFile;
+  type: string;
+  immutable: boolean;
+}
+
+/** An edit's files are compressed before its build is served; more than this, in the background. */
+const COMPRESSED_BEFORE_SERVING = 64;
+const COMPRESSED_AT_ONCE = 2;
+const READ_AT_ONCE = 32;
+const NOT_COMPRESSED: Compressed = { br: null, gzip: null };
+
+const isCompressible = (body: Bytes, type: string) => body.length >= 512 && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type);
+
+function withEncoding(identity: Record<string, string>, body: Bytes, encoding: Encoding): Record<string, string> {
+  return { ...identity, 'content-length': String(body.length), 'content-encoding': encoding };
+}
+
+/** Runs `task` on every item, at most `width` at a time. */
+async function inTurns<T>(items: readonly T[], width: number, task: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+}
+
+/**
+ * Hashed build assets and the search index's hashed chunks never change under their name;
+ * everything else (pages, pagefind.js, pagefind-entry.json naming the chunks) is revalidated.
+ */
+const isImmutable = (urlPath: string) => urlPath.startsWith('/_astro/') || isHashedSearchFile(urlPath);
 
 function staticRedirects(redirects: Redirects): Map<string, StaticRedirect> {
   const prepared = new Map<string, StaticRedirect>();
@@ -135,6 +191,7 @@ function staticFile(
   body: Bytes,
   forms: Compressed,
   extra: Record<string, string> = {},
+  compressible = Boolean(forms.br || forms.gzip),
 ): StaticFile {
   const policy = extra['content-security-policy'];
   const caching = {
@@ -149,7 +206,7 @@ function staticFile(
         }
       : {}),
   };
-  const vary: Record<string, string> = forms.br || forms.gzip ? { vary: 'Accept-Encoding' } : {};
+  const vary: Record<string, string> = compressible ? { vary: 'Accept-Encoding' } : {};
   const variant = (bytes: Bytes, encoding: Encoding): Variant => ({
     body: bytes,
     headers: {
@@ -179,7 +236,7 @@ const RENDERED_BROTLI_QUALITY = 6;
 const RENDERED_GZIP_LEVEL = 6;
 
 async function compress(body: Bytes, type: string, immutable: boolean): Promise<Compressed> {
-  if (body.length < 512 || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type)) return { br: null, gzip: null };
+  if (!isCompressible(body, type)) return NOT_COMPRESSED;
   const [br, gz] = await Promise.all([
     brotli(body, {
       params: {
