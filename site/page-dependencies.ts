@@ -8,6 +8,7 @@
  * Pages are named by patterns: `/gallery/**` is /gallery and every page below it, `*` one part of
  * an address (`/eventsnews/events/*` is /eventsnews/events/2, /eventsnews/events/3…).
  */
+import type { Alert } from './contract/alerts.ts';
 import type { News, SchoolEvent, SiteContent } from './contract/content.ts';
 import { imageField, LEADERSHIP_ROLES, messageField } from './contract/content.ts';
 import { EVENTS_BASE, NEWS_BASE } from './lib/archive-pages.ts';
@@ -37,8 +38,21 @@ export const PAGES_READING: { [K in keyof SiteContent]?: PagesOf<K> } = {
   ],
   circulars: () => ['/notifications-circular'],
   retention: () => ['/privacy'],
+  // A notice for the home page only touches it; one for every page, every page.
+  alerts: (previous, next) => [FEED_PATHS.alerts, ...(changedAlerts(previous, next).every(homeOnly) ? ['/'] : ['/**'])],
   ...Object.fromEntries(leadership.map((field) => [field, () => ['/about/leadership']])),
 };
+
+/** The notices added, changed or removed between `previous` and `next`. */
+function changedAlerts(previous: readonly Alert[], next: readonly Alert[]): Alert[] {
+  const before = new Set(previous.map((alert) => JSON.stringify(alert)));
+  const after = new Set(next.map((alert) => JSON.stringify(alert)));
+  return [...previous, ...next].filter(
+    (alert) => !before.has(JSON.stringify(alert)) || !after.has(JSON.stringify(alert)),
+  );
+}
+
+const homeOnly = (alert: Alert) => alert.showOn === 'home';
 
 /**
  * The pages of a list of events or news that changed: /eventsnews, the pages of the current ones

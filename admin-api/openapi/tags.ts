@@ -1,7 +1,10 @@
 /** The groups of the API reference, in the order it shows them. */
 export const TAGS = [
   { name: 'Content', description: 'The whole site content at once, and its settings.' },
-  { name: 'Lists', description: 'Events, news, circulars, logos and the two photo lists, one item at a time.' },
+  {
+    name: 'Lists',
+    description: 'Events, news, circulars, urgent notices, logos and the two photo lists, one item at a time.',
+  },
   { name: 'Pages', description: 'The Markdown pages (admissions, privacy…) and the leaders’ messages.' },
   { name: 'Files', description: 'Images and PDF documents: uploads, and the files themselves.' },
   { name: 'Visitors', description: 'What visitors send: alumni registrations and contact messages.' },

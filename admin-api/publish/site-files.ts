@@ -18,7 +18,7 @@ export async function writeSiteFiles(
   pageFiles: readonly string[],
   carryOver: CarryOver<unknown> | null,
 ) {
-  for (const path of [FEED_PATHS.rss, FEED_PATHS.calendar, FEED_PATHS.robots]) {
+  for (const path of [FEED_PATHS.rss, FEED_PATHS.calendar, FEED_PATHS.robots, FEED_PATHS.alerts]) {
     if (carryOver?.file(path, path, outDir)) continue;
     const response = await render(new Request(ORIGIN + path));
     if (!response.ok) throw new Error(`Rendering ${path} failed (${response.status})`);

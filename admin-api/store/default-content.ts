@@ -29,5 +29,6 @@ export function defaultContent(): SiteContent {
     pages: defaultPages(),
     circulars: defaultCirculars(),
     retention: DEFAULT_RETENTION,
+    alerts: [],
   };
 }

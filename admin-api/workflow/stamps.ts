@@ -16,7 +16,7 @@ import { isPublicAt, localDateTime, type Stamp } from '../../site/contract/publi
 type Stamped = { updated?: Stamp | undefined };
 type Keyed = Stamped & { _id?: string; slug?: string };
 
-const STAMPED_LISTS = ['logos', ...PUBLICATION_LISTS] as const;
+const STAMPED_LISTS = ['logos', 'alerts', ...PUBLICATION_LISTS] as const;
 
 /** `next` with what changed since `previous` stamped as changed by `by` at `now`. */
 export function stampChanges(next: SiteContent, previous: SiteContent, by: string, now = new Date()): SiteContent {

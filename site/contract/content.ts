@@ -3,6 +3,7 @@
  * pages and islands take their types from it, so both sides always agree on the shape.
  */
 import * as z from 'zod';
+import { Alert } from './alerts.ts';
 import { DEFAULT_TIME_ZONE, normalizeDate, TIME_PATTERN } from './dates.ts';
 import { text } from './fields.ts';
 import { LEADERSHIP_ROLES, type LeadershipRole } from './leadership.ts';
@@ -190,6 +191,8 @@ export const SiteContent = z.object({
   settings: Settings,
   pages: Pages,
   circulars: z.array(Circular).max(LIST_LIMIT, listFullMessage('circulars', 'circulars')),
+  /** Urgent notices (alerts.ts): few at a time, so a short list. */
+  alerts: z.array(Alert).max(100, 'There can be at most 100 notices; delete ended ones first').default([]),
   /** How long personal data is kept (the privacy page says it). */
   retention: RetentionSettings.default(DEFAULT_RETENTION),
   /** Who last changed each leader's message or photo, and when (never public). */

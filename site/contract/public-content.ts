@@ -7,6 +7,7 @@
  * A page is always there (the site links it everywhere): while a new text of it waits, visitors
  * keep the text it had when it was last public (`live`).
  */
+import { isShowing, nextAlertChange } from './alerts.ts';
 import type { SiteContent } from './content.ts';
 import type { PAGE_SLUGS, Page } from './pages.ts';
 import { isPublicAt, isScheduledAt, localDateTime, PRIVATE_FIELDS, type Publication } from './publication.ts';
@@ -22,6 +23,8 @@ interface Cached<T> {
   /** The wall-clock time it was made for, and the next one at which it changes (`~` for never). */
   from: string;
   until: string;
+  /** The next instant (ms) a notice starts or ends (alerts.ts): notices are timed to the second. */
+  untilMs?: number;
   value: T;
 }
 
@@ -35,12 +38,13 @@ export function publicContent(content: SiteContent, now: Date): SiteContent {
   const { timeZone } = content.settings;
   const at = localDateTime(now, timeZone);
   const cached = views.get(content);
-  if (cached && isValid(cached, timeZone, at)) return cached.value;
+  if (cached && isValid(cached, timeZone, at) && now.getTime() < cached.untilMs!) return cached.value;
   const view: SiteContent = {
     ...content,
     settings: withoutPrivateFields(content.settings),
     logos: content.logos.map(withoutPrivateFields),
     pages: content.pages.map((page) => publicPage(page, at)) as SiteContent['pages'],
+    alerts: (content.alerts ?? []).filter((alert) => isShowing(alert, now)).map(withoutPrivateFields),
   };
   delete view.leadershipUpdated;
   let until = nextPageChange(content.pages, at);
@@ -49,7 +53,7 @@ export function publicContent(content: SiteContent, now: Date): SiteContent {
     (view as Record<PublicationList, unknown[]>)[key] = list.value;
     if (list.until < until) until = list.until;
   }
-  views.set(content, { timeZone, from: at, until, value: view });
+  views.set(content, { timeZone, from: at, until, untilMs: nextAlertChange(content.alerts ?? [], now), value: view });
   return view;
 }
 

@@ -72,4 +72,6 @@ it('carries the newest 50 current news items and links the news archive', () => 
   expect(titles[0]).toMatch(/^News (27|55)$/);
   expect(titles).not.toContain('News 0');
   expect(rss).toContain('<link>https://school.example/eventsnews/news</link>');
+  // Rendered again later the same day, the feed is the same bytes: a bucket uploads it only when its news changed.
+  expect(newsFeed(content, 'https://school.example', new Date('2030-02-01T18:00:00Z'))).toBe(rss);
 });

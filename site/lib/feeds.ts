@@ -13,7 +13,14 @@ import { imageUrl } from './image-sources.ts';
 import { currentNews } from './schedule.ts';
 import { zonedInstant } from './zoned-time.ts';
 
-export const FEED_PATHS = { rss: '/rss.xml', calendar: '/events.ics', robots: '/robots.txt', sitemap: '/sitemap.xml' };
+export const FEED_PATHS = {
+  rss: '/rss.xml',
+  calendar: '/events.ics',
+  robots: '/robots.txt',
+  sitemap: '/sitemap.xml',
+  /** The urgent notices showing now, for other systems (site/pages/alerts.json.ts). */
+  alerts: '/alerts.json',
+};
 
 /** How many of the newest current news items the RSS feed carries. */
 export const RSS_ITEMS = 50;
@@ -24,7 +31,12 @@ export const CALENDAR_MONTHS_BACK = 12;
 export function newsFeed(content: SiteContent, siteUrl: string, now = new Date()): string {
   const { settings } = content;
   const archive = siteUrl + NEWS_BASE;
+  const news = currentNews(content.news, now, settings.timeZone)
+    .sort((a, b) => b.publishDate.localeCompare(a.publishDate) || a.title.localeCompare(b.title))
+    .slice(0, RSS_ITEMS);
   const feed = new Feed({
+    // The newest item's day, not the time of rendering: the feed's bytes change only with its news.
+    ...(news[0] ? { updated: zonedInstant(news[0].publishDate, '00:00', settings.timeZone) } : {}),
     title: `${settings.schoolName}: News`,
     description: `${settings.tagline || `News from ${settings.schoolName}`}. The newest ${RSS_ITEMS} news items; all of them at ${archive}`,
     id: `${siteUrl}/eventsnews`,
@@ -33,9 +45,6 @@ export function newsFeed(content: SiteContent, siteUrl: string, now = new Date()
     copyright: `© ${settings.schoolName}`,
     feedLinks: { rss: siteUrl + FEED_PATHS.rss },
   });
-  const news = currentNews(content.news, now, settings.timeZone)
-    .sort((a, b) => b.publishDate.localeCompare(a.publishDate) || a.title.localeCompare(b.title))
-    .slice(0, RSS_ITEMS);
   for (const item of news) {
     feed.addItem({
       title: item.title,

@@ -34,6 +34,8 @@ describe('GET /api/content', () => {
         'circulars',
         // How long personal data is kept: the privacy page states it (issue 23).
         'retention',
+        // The urgent notices showing now (issue 21).
+        'alerts',
       ].sort(),
     );
     expect(answer.body.retention).toEqual({ messageMonths: 12, pendingAlumniDays: 90, backupDays: 30 });

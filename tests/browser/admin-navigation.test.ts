@@ -109,6 +109,7 @@ describe('sections', () => {
       news: 'News',
       galleries: 'Home gallery',
       circulars: 'Circulars',
+      alerts: 'Alerts',
       pages: 'Pages',
       inbox: 'Inbox',
       alumni: 'Alumni',

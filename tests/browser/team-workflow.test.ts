@@ -56,6 +56,7 @@ describe('a Contributor, an Editor and the Office', () => {
       'News',
       'Galleries',
       'Circulars',
+      'Alerts',
       'Pages',
       'Your account',
       'History',

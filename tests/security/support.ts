@@ -135,6 +135,7 @@ export const PUBLIC_CALLS = [
   'GET /api/pages',
   'POST /api/alumni',
   'GET /api/circulars',
+  'GET /api/alerts',
   'GET /api/document/:documentId',
   // The uploads at the static paths the pages link.
   'GET /images/:name',

@@ -92,7 +92,12 @@ export type Kind =
   | 'publishAt'
   | 'role'
   /** A whole number of months or days, as the retention settings take. */
-  | 'period';
+  | 'period'
+  /** An urgent notice's level, and where it shows. */
+  | 'alertLevel'
+  | 'alertPlace'
+  /** A date and time with its offset (ISO 8601). */
+  | 'instant';
 export interface Field {
   kind: Kind;
   max?: number;
@@ -228,6 +233,20 @@ export const CONTACT = {
   message: 'Sent by the fuzzer',
 };
 export const CIRCULAR = { title: 'Fuzz circular', date: '2031-05-05' };
+export const ALERT_FIELDS: Record<string, Field> = {
+  message: text(280),
+  level: { kind: 'alertLevel' },
+  startsAt: { kind: 'instant' },
+  endsAt: { kind: 'instant' },
+  showOn: { kind: 'alertPlace' },
+};
+const alert = () => ({
+  message: 'Sent by the fuzzer',
+  level: 'info',
+  startsAt: new Date().toISOString(),
+  endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+  showOn: 'home',
+});
 
 const anyId = (list: readonly { _id: string }[]) => list[0]?._id ?? crypto.randomUUID();
 /** The lists whose items wait for publishing, each with a PUT /api/{list}/{id}/status. */
@@ -322,6 +341,13 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
     fields: CIRCULAR_FIELDS,
     body: (c) => ({ ...CIRCULAR, document: c.document }),
     required: ['title', 'date'],
+  },
+  'POST /api/alerts': {
+    method: 'POST',
+    path: () => '/api/alerts',
+    fields: ALERT_FIELDS,
+    body: alert,
+    required: ['message', 'level', 'endsAt'],
   },
   'PUT /api/circulars/:id': {
     method: 'PUT',
@@ -425,6 +451,8 @@ export const ID_ROUTES: Record<
   'DELETE /api/alumni/:id': { method: 'DELETE', path: (id) => `/api/alumni/${id}` },
   'PUT /api/circulars/:id': { method: 'PUT', path: (id) => `/api/circulars/${id}`, body: () => CIRCULAR },
   'DELETE /api/circulars/:id': { method: 'DELETE', path: (id) => `/api/circulars/${id}` },
+  'PUT /api/alerts/:id': { method: 'PUT', path: (id) => `/api/alerts/${id}`, body: alert },
+  'DELETE /api/alerts/:id': { method: 'DELETE', path: (id) => `/api/alerts/${id}` },
   'PUT /api/admin/messages/:id': {
     method: 'PUT',
     path: (id) => `/api/admin/messages/${id}`,

@@ -181,6 +181,14 @@ export const wrongValue: Record<Kind, fc.Arbitrary<unknown>> = {
       '',
     ),
   ),
+  alertLevel: fc.oneof(NOT_TEXT, fc.constantFrom('Emergency', 'urgent', '', 'info ', 'high')),
+  alertPlace: fc.oneof(NOT_TEXT, fc.constantFrom('every page', 'Home', '', 'all ', '/')),
+  // Without an offset, not a date, or not a time: null only where a start may be left out (now).
+  instant: fc.oneof(
+    NOT_TEXT.filter((value) => value !== null),
+    NOT_A_DATE,
+    fc.constantFrom('2031-01-01T08:00', '2031-01-01', '2031-02-30T08:00:00Z', 'now'),
+  ),
   role: fc.oneof(NOT_TEXT, fc.constantFrom('Administrator', 'admin', 'owner', 'root', '', 'editor ', 'ADMINISTRATOR')),
   phone: fc.oneof(NOT_TEXT, fc.constantFrom('call me', '12', 'abcdefghij', '+91 98765 43210 ext. 55')),
   // Wrong for every period (months 1-120, days 7-3650 or 1-3650): no whole number from 1 to 3650.

@@ -1,0 +1,65 @@
+/**
+ * An urgent notice where no server answers: in the bucket (PUBLISH_S3_*, against s3rver) after the
+ * sync that follows the save, and in the files `npm run build` writes. Every page carries it with
+ * the script its own policy allows, and /alerts.json lists it.
+ */
+import { execFile } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect, it } from 'vitest';
+import { testServer } from '../support/harness.ts';
+import { bucketSynced, testBucket } from '../support/test-bucket.ts';
+
+const bucket = testBucket();
+const site = testServer({ admin: true, env: bucket.env });
+const MESSAGE = 'Buses run 30 minutes late this morning.';
+const bannerOf = (html: string) => /<section id="site-alerts"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+
+it('is on every page of the bucket after the sync that follows the save', { timeout: 180_000 }, async () => {
+  const before = await bucketSynced(site);
+  expect(bannerOf((await bucket.object('index.html'))!.text)).toBe('');
+  const answer = await site.asAdmin('POST', '/api/alerts', {
+    json: { message: MESSAGE, level: 'important', endsAt: new Date(Date.now() + 3_600_000).toISOString() },
+  });
+  expect(answer.status).toBe(201);
+  const saved = Date.now();
+  await bucketSynced(site, before.at!);
+  console.log(`Notice in the bucket ${Date.now() - saved} ms after the POST answered (a fresh install)`);
+
+  const pageKeys = (await bucket.keys()).filter((key) => key.endsWith('index.html') && !key.startsWith('admin'));
+  expect(pageKeys.length).toBeGreaterThan(10);
+  let pages = 0;
+  for (const key of pageKeys) {
+    const text = (await bucket.object(key))!.text;
+    if (text.includes('http-equiv="refresh"')) continue; // a moved address
+    pages++;
+    expect(bannerOf(text), key).toContain(MESSAGE);
+    expect(text).toMatch(/<meta http-equiv="content-security-policy" content="[^"]*script-src 'self'[^"]*'sha256-/);
+  }
+  expect(pages).toBeGreaterThan(10);
+  const json = await bucket.object('alerts.json');
+  expect(json?.type).toBe('application/json');
+  expect(JSON.parse(json!.text).alerts[0]).toMatchObject({ level: 'important', message: MESSAGE });
+});
+
+it('is on every page `npm run build` writes', { timeout: 180_000 }, async () => {
+  const out = join(site.dataDir, '..', 'static-out');
+  await promisify(execFile)(process.execPath, ['admin-api/build/cli.ts', '--out', out], {
+    env: { ...process.env, DATA_DIR: site.dataDir, UPLOADS_DIR: site.uploadsDir },
+  });
+  const files = (await readdir(out, { recursive: true })).filter(
+    (file) => file.endsWith('index.html') && !file.startsWith('admin'),
+  );
+  let pages = 0;
+  for (const file of files) {
+    const html = await readFile(join(out, file), 'utf8');
+    if (html.includes('http-equiv="refresh"')) continue; // a moved address
+    pages++;
+    expect(bannerOf(html), file).toContain(MESSAGE);
+    // A static host sends no headers: the page's own policy allows the banner's script.
+    expect(html).toMatch(/<meta http-equiv="content-security-policy" content="[^"]*script-src 'self'[^"]*'sha256-/);
+  }
+  expect(pages).toBeGreaterThan(10);
+  expect(JSON.parse(await readFile(join(out, 'alerts.json'), 'utf8')).alerts[0].message).toBe(MESSAGE);
+});
