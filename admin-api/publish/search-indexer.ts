@@ -101,6 +101,7 @@ export class SearchIndexer {
 
   async #write(build: IndexedBuild): Promise<string> {
     const dir = join(this.root, `index-${Date.now()}-${randomUUID().slice(0, 8)}`);
+    let previous: string | null = null;
     try {
       await mkdir(dir, { recursive: true });
       const summary = await writeSearchIndex({
@@ -109,6 +110,7 @@ export class SearchIndexer {
         outputPath: join(dir, SEARCH_INDEX_PATH),
         documents: this.#documents,
       });
+      previous = await this.current();
       const link = join(this.root, `.${CURRENT}-${randomUUID().slice(0, 8)}`);
       await symlink(dir.slice(this.root.length + 1), link);
       await rename(link, join(this.root, CURRENT));
@@ -120,14 +122,17 @@ export class SearchIndexer {
       await rm(dir, { recursive: true, force: true });
       throw error;
     }
-    await this.#prune(dir);
+    await this.#prune([dir, previous]);
     return dir;
   }
 
-  /** Removes every index but `keep` (the current one). */
-  async #prune(keep: string) {
+  /**
+   * Removes every index but those in `keep`: the current one, and the one before it, which the
+   * server still serves and a bucket sync begun before may still be reading.
+   */
+  async #prune(keep: (string | null)[]) {
     for (const name of await readdir(this.root).catch(() => [])) {
-      if (name === CURRENT || join(this.root, name) === keep) continue;
+      if (name === CURRENT || keep.includes(join(this.root, name))) continue;
       await rm(join(this.root, name), { recursive: true, force: true });
     }
   }
