@@ -10,7 +10,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
-import { preferredEncoding } from '../openapi/reference-page.ts';
+import { preferredEncoding } from './accept-encoding.ts';
 
 /** Smaller answers gain too little to be worth the work. */
 export const COMPRESS_THRESHOLD = 1024;
@@ -28,7 +28,7 @@ export const compressJson: MiddlewareHandler = async (c, next) => {
   const type = c.res.headers.get('Content-Type') ?? '';
   if (!/^application\/(?:[\w.+-]+\+)?json\b/.test(type) || c.res.headers.has('Content-Encoding') || !c.res.body) return;
   c.res.headers.append('Vary', 'Accept-Encoding');
-  const encoding = preferredEncoding(c);
+  const encoding = preferredEncoding(c.req.header('accept-encoding'));
   if (encoding === 'identity') return;
   const body = Buffer.from(await c.res.clone().arrayBuffer());
   if (body.length < COMPRESS_THRESHOLD) return;

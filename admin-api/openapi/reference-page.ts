@@ -9,7 +9,8 @@ import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { Scalar } from '@scalar/hono-api-reference';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
+import type { Encoding } from '../http/accept-encoding.ts';
 import { API_INFO } from './document.ts';
 
 /** The Scalar API reference's standalone browser bundle, as its package ships it (one file, no chunks). */
@@ -69,7 +70,6 @@ const BUNDLE_PREAMBLE = 'globalThis.__zod_globalConfig = { ...globalThis.__zod_g
 
 /** The bundle with its compressed forms: it is sent as the browser accepts. */
 type Bundle = Record<Encoding, Uint8Array<ArrayBuffer>>;
-type Encoding = 'br' | 'gzip' | 'identity';
 export async function readBundle(): Promise<Bundle> {
   const identity = Buffer.concat([Buffer.from(BUNDLE_PREAMBLE), await readFile(SCALAR_BUNDLE)]);
   const [br, gzipped] = await Promise.all([
@@ -77,21 +77,6 @@ export async function readBundle(): Promise<Bundle> {
     promisify(gzip)(identity, { level: 9 }),
   ]);
   return { identity, br, gzip: gzipped };
-}
-
-/** The smallest form the request's Accept-Encoding takes (a coding with `q=0` is refused). */
-export function preferredEncoding(c: Context): Encoding {
-  const accepted = new Set(
-    (c.req.header('accept-encoding') ?? '')
-      .toLowerCase()
-      .split(',')
-      .map((coding) => coding.trim().split(/\s*;\s*/))
-      .filter(([, q]) => !/^q=0(\.0*)?$/.test(q ?? ''))
-      .map(([name]) => name),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return 'identity';
 }
 
 /** `make()` on the first call, its result kept (made again after a failure). */

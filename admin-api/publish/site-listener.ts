@@ -1,4 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { acceptedEncodings } from '../http/accept-encoding.ts';
 import { PAGE_SECURITY_HEADERS } from '../http/security-headers.ts';
 import { isUploadPath } from '../routes/static-uploads.ts';
 import { findFile, findRedirect, type SiteSnapshot, type StaticFile, type Variant } from './static-site.ts';
@@ -79,11 +80,7 @@ function pathOf(url: string): string | null {
 /** Brotli first, then gzip, among the encodings the request accepts (q=0 refuses one). */
 function preferredVariant(header: string | undefined, file: StaticFile): Variant {
   if (!header || (!file.br && !file.gzip)) return file.identity;
-  const accepted = new Set<string>();
-  for (const part of header.split(',')) {
-    const [name, q] = part.trim().split(';');
-    if (!q || Number(q.trim().replace(/^q=/, '')) > 0) accepted.add(name!.trim().toLowerCase());
-  }
+  const accepted = acceptedEncodings(header);
   if (file.br && accepted.has('br')) return file.br;
   if (file.gzip && (accepted.has('gzip') || accepted.has('*'))) return file.gzip;
   return file.identity;

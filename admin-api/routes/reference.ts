@@ -1,9 +1,9 @@
 import { type Hono, Hono as Router } from 'hono';
-import { compress } from 'hono/compress';
 import type { AppDeps } from '../app-deps.ts';
+import { preferredEncoding } from '../http/accept-encoding.ts';
 import { openApiDocument } from '../openapi/document.ts';
 import { operations } from '../openapi/operation.ts';
-import { kept, preferredEncoding, readBundle, renderPage, SCALAR_VERSION } from '../openapi/reference-page.ts';
+import { kept, readBundle, renderPage, SCALAR_VERSION } from '../openapi/reference-page.ts';
 
 /**
  * The API described: GET /openapi.json, the OpenAPI 3.1 document generated from the routes of
@@ -27,8 +27,7 @@ export function referenceRoutes(deps: AppDeps, app: () => Hono) {
         description: 'Every call of the API, generated from the schemas the server validates with.',
         answers: { 200: { description: 'The OpenAPI 3.1 document.' } },
       }),
-      // About 350 KB of JSON, a tenth of that compressed.
-      compress(),
+      // About 350 KB of JSON: compressed as every JSON answer of the API (http/compress-json.ts).
       async (c) => {
         document ??= openApiDocument(app());
         return c.json(await document);
@@ -62,7 +61,7 @@ export function referenceRoutes(deps: AppDeps, app: () => Hono) {
       }),
       async (c) => {
         const forms = await bundle();
-        const encoding = preferredEncoding(c);
+        const encoding = preferredEncoding(c.req.header('accept-encoding'));
         const current = c.req.query('v') === SCALAR_VERSION;
         return c.body(forms[encoding], 200, {
           'Content-Type': 'text/javascript; charset=utf-8',
