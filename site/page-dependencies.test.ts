@@ -3,7 +3,8 @@ import type { News, SchoolEvent, SiteContent } from './contract/content.ts';
 import { PUBLISHED_NOW } from './contract/publication.ts';
 import { ALL_PAGES, isTouched, touchedPages } from './page-dependencies.ts';
 
-const TODAY = '2026-06-15';
+/** Both builds' pages made at 11:30 on 15 June 2026 in Kolkata. */
+const AT = { previousAt: new Date('2026-06-15T06:00:00Z'), nextAt: new Date('2026-06-15T06:00:00Z') };
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const event = (n: number, date: string): SchoolEvent => ({
   _id: id(n),
@@ -36,7 +37,7 @@ const base = {
   news: [news(1, '2024-02-01'), news(2, null)],
   presidentMessage: '',
   presidentImage: null,
-  settings: { tagline: 'Old' },
+  settings: { tagline: 'Old', timeZone: 'Asia/Kolkata' },
   pages: [{ slug: 'admissions' }],
   circulars: [{ title: 'C' }],
 } as unknown as SiteContent;
@@ -45,22 +46,16 @@ const change = (edit: (draft: SiteContent) => void): SiteContent => {
   edit(next);
   return next;
 };
-const touched = (edit: (draft: SiteContent) => void) => touchedPages(base, change(edit), TODAY);
+const touched = (edit: (draft: SiteContent) => void) => touchedPages(base, change(edit), AT);
 
 describe('which pages a change touches', () => {
   it('touches nothing when nothing changed', () => {
-    expect(touchedPages(base, structuredClone(base), TODAY)).toEqual([]);
+    expect(touchedPages(base, structuredClone(base), AT)).toEqual([]);
   });
 
   it('touches the events and news pages and the news feed for a news edit, never the gallery or the calendar', () => {
     const pages = touched((draft) => draft.news.push(news(3, null)));
-    for (const path of [
-      '/eventsnews',
-      '/eventsnews/news',
-      '/eventsnews/news/2',
-      '/eventsnews/news/expired/2026/2',
-      '/rss.xml',
-    ])
+    for (const path of ['/eventsnews', '/eventsnews/news', '/eventsnews/news/2', '/rss.xml'])
       expect(isTouched(path, pages), path).toBe(true);
     for (const path of [
       '/gallery',
@@ -68,6 +63,8 @@ describe('which pages a change touches', () => {
       '/',
       '/eventsnews/events',
       '/eventsnews/news/expired/2024',
+      // No news expired this year: none of its pages shows one that changed.
+      '/eventsnews/news/expired/2026/2',
       '/events.ics',
     ])
       expect(isTouched(path, pages), path).toBe(false);
@@ -75,16 +72,12 @@ describe('which pages a change touches', () => {
 
   it('touches the pages of an upcoming event and of the year of a past one, not the other years', () => {
     const upcoming = touched((draft) => draft.events.push(event(4, '2026-10-01')));
-    for (const path of [
-      '/eventsnews',
-      '/eventsnews/events',
-      '/eventsnews/events/3',
-      '/eventsnews/events/past/2026',
-      '/events.ics',
-    ])
+    for (const path of ['/eventsnews', '/eventsnews/events', '/eventsnews/events/3', '/events.ics'])
       expect(isTouched(path, upcoming), path).toBe(true);
     for (const path of [
       '/eventsnews/events/past/2025',
+      // Nothing passed since the last build: this year's past events are as they were.
+      '/eventsnews/events/past/2026',
       '/eventsnews/news',
       '/eventsnews/events/past/2024/2',
       '/rss.xml',
@@ -95,6 +88,25 @@ describe('which pages a change touches', () => {
     expect(isTouched('/eventsnews/events/past/2025', past)).toBe(true);
     expect(isTouched('/eventsnews/events/past/2025/2', past)).toBe(true);
     expect(isTouched('/eventsnews/events/past/2024', past)).toBe(false);
+  });
+
+  it("touches the upcoming and this year's past events when one passed since the last build, with no edit", () => {
+    const today = { ...event(6, '2026-06-15'), time: '12:00' };
+    const withToday = { ...base, events: [...base.events, event(7, '2026-02-01'), today] };
+    const passed = touchedPages(withToday, structuredClone(withToday), {
+      previousAt: new Date('2026-06-15T06:00:00Z'),
+      nextAt: new Date('2026-06-15T07:00:00Z'),
+    });
+    for (const path of [
+      '/eventsnews',
+      '/eventsnews/events',
+      '/eventsnews/events/past/2026',
+      '/eventsnews/events/past/2026/2',
+    ])
+      expect(isTouched(path, passed), path).toBe(true);
+    for (const path of ['/eventsnews/events/past/2025', '/events.ics', '/eventsnews/news', '/rss.xml'])
+      expect(isTouched(path, passed), path).toBe(false);
+    expect(touchedPages(withToday, structuredClone(withToday), AT)).toEqual([]);
   });
 
   it('touches every events and news page when a year appears or goes, as each links to every year', () => {
@@ -136,7 +148,7 @@ describe('which pages a change touches', () => {
     expect(touched((draft) => draft.logos.push({ ...photo, originalName: 'l.png' }))).toBe(ALL_PAGES);
     expect(touched((draft) => draft.pages.pop())).toBe(ALL_PAGES);
     const unknown = { ...base, somethingNew: 1 } as unknown as SiteContent;
-    expect(touchedPages(base, unknown, TODAY)).toBe(ALL_PAGES);
+    expect(touchedPages(base, unknown, AT)).toBe(ALL_PAGES);
     expect(isTouched('/gallery/3', ALL_PAGES)).toBe(true);
   });
 });

@@ -9,32 +9,57 @@
  * an address (`/eventsnews/events/*` is /eventsnews/events/2, /eventsnews/events/3…).
  */
 import type { Alert } from './contract/alerts.ts';
-import type { News, SchoolEvent, SiteContent } from './contract/content.ts';
+import type { SiteContent } from './contract/content.ts';
 import { imageField, LEADERSHIP_ROLES, messageField } from './contract/content.ts';
-import { EVENTS_BASE, NEWS_BASE } from './lib/archive-pages.ts';
+import { type ArchiveIndex, archiveIndex } from './lib/archive-pages.ts';
 import { FEED_PATHS } from './lib/feeds.ts';
-import { byYear } from './lib/paging.ts';
 
 /** Every page. */
 export const ALL_PAGES = 'all';
 /** The patterns of the pages a change touches, or every page. */
 export type TouchedPages = typeof ALL_PAGES | string[];
 
-type PagesOf<K extends keyof SiteContent> = (previous: SiteContent[K], next: SiteContent[K], today: string) => string[];
+/**
+ * When the pages being compared were made: the previous build's as of `previousAt` (when it
+ * began), the next build's as of `nextAt`. Events pass from upcoming to past as the day goes on.
+ */
+export interface BuildTimes {
+  previousAt: Date;
+  nextAt: Date;
+}
+
+type PagesOf<K extends keyof SiteContent> = (
+  previous: SiteContent[K],
+  next: SiteContent[K],
+  at: BuildTimes & { timeZone: string },
+) => string[];
 
 const leadership = LEADERSHIP_ROLES.flatMap((role) => [messageField(role), imageField(role)]);
+
+/** Parts whose pages change with time alone, so they are compared even when the part did not change. */
+const TIMED = new Set<keyof SiteContent>(['events']);
 
 /** The pages that read each part of the content, when it changed from `previous` to `next`. */
 export const PAGES_READING: { [K in keyof SiteContent]?: PagesOf<K> } = {
   homegallery: () => ['/'],
   gallery: () => ['/gallery/**'],
-  events: (previous, next, today) => [
-    FEED_PATHS.calendar,
-    ...listPages(EVENTS_BASE, previous, next, (event) => event.date, today, ['/eventsnews', `${EVENTS_BASE}/*`]),
+  events: (previous, next, at) => [
+    ...(previous === next || JSON.stringify(previous) === JSON.stringify(next) ? [] : [FEED_PATHS.calendar]),
+    ...listPages(
+      'upcomingEvents',
+      'pastEvents',
+      archiveIndex({ events: previous, news: [] }, at.previousAt, at.timeZone),
+      archiveIndex({ events: next, news: [] }, at.nextAt, at.timeZone),
+    ),
   ],
-  news: (previous, next, today) => [
+  news: (previous, next, at) => [
     FEED_PATHS.rss,
-    ...listPages(NEWS_BASE, previous, next, (news) => news.expiryDate ?? '', today, ['/eventsnews', `${NEWS_BASE}/*`]),
+    ...listPages(
+      'currentNews',
+      'expiredNews',
+      archiveIndex({ events: [], news: previous }, at.previousAt, at.timeZone),
+      archiveIndex({ events: [], news: next }, at.nextAt, at.timeZone),
+    ),
   ],
   circulars: () => ['/notifications-circular'],
   retention: () => ['/privacy'],
@@ -55,41 +80,38 @@ function changedAlerts(previous: readonly Alert[], next: readonly Alert[]): Aler
 const homeOnly = (alert: Alert) => alert.showOn === 'home';
 
 /**
- * The pages of a list of events or news that changed: /eventsnews, the pages of the current ones
- * (`always`), the year pages whose items changed (with this year's, where items pass from current
- * to past as the day goes on), and all of them when a year appears or goes, as every page links
- * to every year.
+ * The pages of a list of events or news whose listings differ from `before` to `after`: /eventsnews
+ * (it shows the first of each), the pages of the current ones when they changed, the pages of each
+ * year whose archived items changed, and all of them when a year appears or goes, as every page
+ * links to every year.
  */
-function listPages<T extends SchoolEvent | News>(
-  base: string,
-  previous: readonly T[],
-  next: readonly T[],
-  dateOf: (item: T) => string,
-  today: string,
-  always: string[],
+function listPages<C extends 'upcomingEvents' | 'currentNews', A extends 'pastEvents' | 'expiredNews'>(
+  current: C,
+  archived: A,
+  before: ArchiveIndex,
+  after: ArchiveIndex,
 ): string[] {
-  const years = (items: readonly T[]) =>
-    new Map(byYear(items, (item) => dateOf(item).slice(0, 4)).map(({ year, items: inYear }) => [year, inYear]));
-  const [before, after] = [years(previous), years(next)];
-  if ([...before.keys()].join() !== [...after.keys()].join()) return ['/eventsnews/**'];
-  const archive = base === EVENTS_BASE ? `${base}/past` : `${base}/expired`;
-  // News that never expires has no year: it is on the pages of the current news (`always`).
-  const changed = [...after.keys()].filter(
-    (year) => year !== '' && JSON.stringify(before.get(year)) !== JSON.stringify(after.get(year)),
-  );
-  const thisYear = today.slice(0, 4);
-  return [...always, base, ...new Set([thisYear, ...changed]).values().map((year) => `${archive}/${year}/**`)];
+  const years = (index: ArchiveIndex) => index[archived].map((listing) => listing.year).join();
+  if (years(before) !== years(after)) return ['/eventsnews/**'];
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const { base } = after[current];
+  const pages = same(before[current].items, after[current].items) ? [] : [base, `${base}/*`];
+  after[archived].forEach((listing, i) => {
+    if (!same(before[archived][i]!.items, listing.items)) pages.push(`${listing.base}/**`);
+  });
+  return pages.length > 0 ? ['/eventsnews', ...pages] : [];
 }
 
-/** The pages whose content differs between `previous` and `next`, on the school's date `today`. */
-export function touchedPages(previous: SiteContent, next: SiteContent, today: string): TouchedPages {
+/** The pages whose content differs between `previous` (its pages made `at.previousAt`) and `next` (made `at.nextAt`). */
+export function touchedPages(previous: SiteContent, next: SiteContent, at: BuildTimes): TouchedPages {
   const touched = new Set<string>();
   const parts = new Set([...Object.keys(previous), ...Object.keys(next)]) as Set<keyof SiteContent>;
+  const timeZone = next.settings.timeZone;
   for (const part of parts) {
-    if (JSON.stringify(previous[part]) === JSON.stringify(next[part])) continue;
+    if (!TIMED.has(part) && JSON.stringify(previous[part]) === JSON.stringify(next[part])) continue;
     const pagesOf = PAGES_READING[part] as PagesOf<typeof part> | undefined;
     if (!pagesOf) return ALL_PAGES;
-    for (const page of pagesOf(previous[part], next[part], today)) touched.add(page);
+    for (const page of pagesOf(previous[part], next[part], { ...at, timeZone })) touched.add(page);
   }
   return [...touched].sort();
 }

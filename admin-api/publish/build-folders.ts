@@ -9,6 +9,8 @@ export interface BuildInfo {
   fingerprint: string;
   builtAt: string;
   durationMs: number;
+  /** When it began (older builds have none: builtAt less durationMs); its pages show the lists as of then or later. */
+  startedAt?: string;
   /** The hash of the site's code it was rendered with (older builds have none). */
   codeHash?: string;
   /** The site's public address it was rendered for (SITE_URL): canonical links and feeds name it. */

@@ -7,7 +7,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SiteContent } from '../../site/contract/content.ts';
-import { dateInZone } from '../../site/contract/dates.ts';
 import { ALL_PAGES, isTouched, type TouchedPages, touchedPages } from '../../site/page-dependencies.ts';
 import { contentSnapshot } from './content-snapshots.ts';
 import { linkOrCopy } from './hard-links.ts';
@@ -24,10 +23,29 @@ export interface PreviousBuild {
   headersFile: string;
   redirectsFile: string;
   linksFile: string;
+  /** When its pages were made (ISO): what was upcoming then may have passed since. */
+  renderedAt: string;
 }
 
 /** A page taken over: its file is in place, with its headers and links. `R` is a redirect. */
 export type CarriedPage<R> = { links: string[]; headers: Record<string, string> } | { redirect: R };
+
+/** What publishing recorded of a build's pages besides their files. */
+export interface Recorded<R> {
+  headers: PageHeaders;
+  links: PageLinks;
+  redirects: Record<string, R>;
+}
+
+async function readRecorded<R>(previous: PreviousBuild): Promise<Recorded<R>> {
+  const read = async (file: string) => JSON.parse(await readFile(file, 'utf8'));
+  const [headers, links, redirects] = await Promise.all([
+    read(previous.headersFile),
+    read(previous.linksFile),
+    read(previous.redirectsFile),
+  ]);
+  return { headers, links, redirects };
+}
 
 export class CarryOver<R> {
   #previous: PreviousBuild;
@@ -35,12 +53,10 @@ export class CarryOver<R> {
   #headers: PageHeaders;
   #links: PageLinks;
   #redirects: Record<string, R>;
+  /** The files taken over so far, by URL path (`/gallery/index.html`): the same bytes as the previous build's. */
+  readonly carried: string[] = [];
 
-  private constructor(
-    previous: PreviousBuild,
-    touched: TouchedPages,
-    recorded: { headers: PageHeaders; links: PageLinks; redirects: Record<string, R> },
-  ) {
+  private constructor(previous: PreviousBuild, touched: TouchedPages, recorded: Recorded<R>) {
     this.#previous = previous;
     this.#touched = touched;
     this.#headers = recorded.headers;
@@ -48,19 +64,21 @@ export class CarryOver<R> {
     this.#redirects = recorded.redirects;
   }
 
-  /** What can be carried over from `previous` to a build of `content`; null when every page must be rendered. */
-  static async open<R>(previous: PreviousBuild, content: SiteContent): Promise<CarryOver<R> | null> {
+  /**
+   * What can be carried over from `previous` to a build of `content`; null when every page must be
+   * rendered. `recorded`: what this process rendered into `previous` (its pages' headers, links and
+   * redirects), when it did, so the files need not be read back.
+   */
+  static async open<R>(
+    previous: PreviousBuild,
+    content: SiteContent,
+    recorded?: Recorded<R>,
+  ): Promise<CarryOver<R> | null> {
     try {
       const before = contentSnapshot(previous.contentFile);
-      const touched = touchedPages(before, content, dateInZone(new Date(), content.settings.timeZone));
+      const touched = touchedPages(before, content, { previousAt: new Date(previous.renderedAt), nextAt: new Date() });
       if (touched === ALL_PAGES) return null;
-      const read = async (file: string) => JSON.parse(await readFile(file, 'utf8'));
-      const [headers, links, redirects] = await Promise.all([
-        read(previous.headersFile),
-        read(previous.linksFile),
-        read(previous.redirectsFile),
-      ]);
-      return new CarryOver<R>(previous, touched, { headers, links, redirects });
+      return new CarryOver<R>(previous, touched, recorded ?? (await readRecorded<R>(previous)));
     } catch {
       return null; // an incomplete previous build: render everything
     }
@@ -84,7 +102,10 @@ export class CarryOver<R> {
    * touch it; false when it must be made anew.
    */
   file(path: string, file: string, outDir: string): boolean {
-    if (isTouched(path, this.#touched)) return false;
-    return linkOrCopy(join(this.#previous.publicDir, file), join(outDir, file));
+    if (isTouched(path, this.#touched) || !linkOrCopy(join(this.#previous.publicDir, file), join(outDir, file))) {
+      return false;
+    }
+    this.carried.push(file);
+    return true;
   }
 }

@@ -34,6 +34,7 @@ class FakeBuilder implements SiteBuilder {
       headers: { '/index.html': { 'content-security-policy': "script-src 'self'" } },
       redirects: {},
       links: { '/index.html': [] },
+      carried: [],
     };
   }
   async close() {}

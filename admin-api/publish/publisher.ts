@@ -4,15 +4,14 @@ import type { BucketStatus, BuildStatus } from '../../site/contract/api.ts';
 import type { SiteContent } from '../../site/contract/content.ts';
 import { dateInZone } from '../../site/contract/dates.ts';
 import { publicContent } from '../../site/contract/public-content.ts';
-import { DocumentStore } from '../documents/document-store.ts';
 import type { ContentStore } from '../store/stores.ts';
 import { type BuildFolder, BuildFolders, type BuildInfo, type PublishedSite, publishedSite } from './build-folders.ts';
 import type { PreviousBuild } from './carry-over.ts';
 import { buildFingerprint, codeFingerprint } from './fingerprint.ts';
 import { RebuildScheduler } from './rebuild-scheduler.ts';
 import type { RenderedPage, RenderedSite } from './render-pages.ts';
-import { DocumentTexts } from './search-index.ts';
 import { SearchIndexer, searchIndexRoot } from './search-indexer.ts';
+import { SearchWorker } from './search-worker.ts';
 import { SiteRenderer } from './site-renderer.ts';
 import { type SiteSnapshot, SnapshotLoader, type StaticFile } from './static-site.ts';
 
@@ -70,6 +69,7 @@ export class Publisher {
   #snapshot: SiteSnapshot | null = null;
   /** The site search's index (search-indexer.ts), made after each build is live. */
   #search: SearchIndexer | null;
+  #searchWorker: SearchWorker | null;
   #searchLoader = new SnapshotLoader();
   /** The files served at /pagefind: the current index's, and the one's before it (see #searchIndexed). */
   #searchFiles = new Map<string, StaticFile>();
@@ -102,14 +102,16 @@ export class Publisher {
         uploadsDir: options.uploadsDir,
         siteUrl: this.#siteUrl,
       });
+    const worker = options.searchIndex === false ? null : new SearchWorker(options.uploadsDir);
+    this.#searchWorker = worker;
     this.#search =
-      options.searchIndex === false
-        ? null
-        : new SearchIndexer(
-            searchIndexRoot(options.dataDir),
-            new DocumentTexts(new DocumentStore(options.uploadsDir)),
-            (dir) => this.#searchIndexed(dir),
-          );
+      worker &&
+      new SearchIndexer(
+        searchIndexRoot(options.dataDir),
+        ({ folder }, outputPath) =>
+          worker.write({ siteDir: folder.publicDir, contentFile: folder.contentFile, outputPath }),
+        (dir) => this.#searchIndexed(dir),
+      );
     this.scheduler = new RebuildScheduler(
       () => this.#buildAndSwap(),
       () => this.#content.revision,
@@ -156,6 +158,7 @@ export class Publisher {
     clearInterval(this.#clockWatch);
     await this.#builder.close();
     await this.#search?.idle();
+    await this.#searchWorker?.close();
   }
 
   async #start() {
@@ -184,9 +187,10 @@ export class Publisher {
     if (!this.#snapshot) throw new Error(`The site could not be built: ${this.scheduler.status.error}`);
   }
 
-  async #load(folder: BuildFolder): Promise<SiteSnapshot> {
+  /** The build in `folder`; `carried`: its files taken unchanged from the build served now. */
+  async #load(folder: BuildFolder, carried?: ReadonlySet<string>): Promise<SiteSnapshot> {
     const { publicDir, headers, redirects } = await publishedSite(folder);
-    return this.#loader.load(publicDir, headers, redirects);
+    return this.#loader.load(publicDir, headers, redirects, carried);
   }
 
   /** Asks the bucket for `folder` with the served search index; resolves once the sync is asked for. */
@@ -252,7 +256,8 @@ export class Publisher {
     const info: BuildInfo | undefined = current?.info;
     const same = info?.codeHash === this.#codeHash && info.siteUrl === this.#siteUrl && info.day === day;
     if (!current || !same) return undefined;
-    return current.folder;
+    const startedAt = info.startedAt ?? new Date(Date.parse(info.builtAt) - info.durationMs).toISOString();
+    return { ...current.folder, renderedAt: startedAt };
   }
 
   async #buildAndSwap() {
@@ -267,16 +272,17 @@ export class Publisher {
       const rendering = this.#builder.render(folder.contentFile, folder.publicDir, previous);
       // Hashed while the publishing process renders, not after.
       const fingerprint = this.#fingerprint(contentJson);
-      const { headers, redirects, links } = await rendering;
+      const { headers, redirects, links, carried } = await rendering;
       await writeFile(folder.headersFile, JSON.stringify(headers));
       await writeFile(folder.redirectsFile, JSON.stringify(redirects));
       await writeFile(folder.linksFile, JSON.stringify(links));
-      const snapshot = await this.#load(folder);
+      const snapshot = await this.#load(folder, new Set(carried));
       if (!snapshot.files.has('/index.html')) throw new Error('The build produced no home page');
       await this.#folders.promote(folder, {
         fingerprint,
         builtAt: new Date().toISOString(),
         durationMs: Date.now() - started,
+        startedAt: new Date(started).toISOString(),
         codeHash: this.#codeHash,
         siteUrl: this.#siteUrl,
         day,

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SiteContent } from '../../site/contract/content.ts';
 import { entryPaths } from '../../site/entry-paths.ts';
-import { CarryOver, type PageLinks, type PreviousBuild } from './carry-over.ts';
+import { CarryOver, type PageLinks, type PreviousBuild, type Recorded } from './carry-over.ts';
 import { contentSnapshot } from './content-snapshots.ts';
 import { linkTree } from './hard-links.ts';
 import { writeSiteFiles } from './site-files.ts';
@@ -35,16 +35,23 @@ export interface RenderedSite {
   redirects: Redirects;
   /** Each page's same-site page links, for the next build to carry the page over without reading it. */
   links: PageLinks;
+  /** The files taken unchanged from the previous build (`/gallery/index.html`…), which the server need not look at again. */
+  carried: string[];
 }
 
 type Render = (request: Request, content: SiteContent, siteUrl: string) => Promise<Response>;
 
 const ORIGIN = 'http://localhost';
 const NOT_FOUND_PROBE = '/__no-such-page__';
+/** The not-found page's file, and the path that names it for carrying it over (site/page-dependencies.ts). */
+const NOT_FOUND_FILE = '/404.html';
+const NOT_FOUND_PATH = '/404';
 /** Answer headers worth keeping with a page. */
 const KEPT_HEADERS = ['content-security-policy'];
 
 const renderers = new Map<string, Promise<Render>>();
+/** The last site this process rendered, by its folder: the next build carries pages over from it, usually. */
+let lastRendered: { publicDir: string; site: Recorded<Redirect> } | null = null;
 
 /** The render function of the compiled site in `appDir`, loaded once. */
 export function loadRenderer(appDir: string): Promise<Render> {
@@ -73,7 +80,8 @@ export async function renderSite(
   const content = contentSnapshot(contentFile);
   const render = (request: Request) => renderWith(request, content, siteUrl);
   const prerendered = linkTree(join(appDir, 'client'), outDir);
-  const carryOver = previous ? await CarryOver.open<Redirect>(previous, content) : null;
+  const recorded = lastRendered?.publicDir === previous?.publicDir ? lastRendered?.site : undefined;
+  const carryOver = previous ? await CarryOver.open<Redirect>(previous, content, recorded) : null;
 
   const headers: PageHeaders = {};
   const redirects: Redirects = {};
@@ -105,12 +113,16 @@ export async function renderSite(
     links[file] = 'html' in page ? internalLinks(page.html) : page.links;
     follow(links[file]);
   }
-  const notFound = await renderPage(render, NOT_FOUND_PROBE, 404);
+  const notFound =
+    carryOver?.page(NOT_FOUND_PATH, NOT_FOUND_FILE, outDir) ?? (await renderPage(render, NOT_FOUND_PROBE, 404));
   if (!notFound || 'redirect' in notFound) throw new Error('The not-found page could not be rendered');
-  await writePage(outDir, '/404.html', notFound.html);
-  headers['/404.html'] = notFound.headers;
+  if ('html' in notFound) await writePage(outDir, NOT_FOUND_FILE, notFound.html);
+  headers[NOT_FOUND_FILE] = notFound.headers;
+  // Its links are not followed (a crawler never lands on it), only recorded for carrying it over.
+  links[NOT_FOUND_FILE] = [];
   await writeSiteFiles(render, outDir, siteUrl, Object.keys(headers), carryOver);
-  return { headers, redirects, links };
+  lastRendered = { publicDir: outDir, site: { headers, links, redirects } };
+  return { headers, redirects, links, carried: carryOver?.carried ?? [] };
 }
 
 /**

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { defaultContent } from '../store/default-content.ts';
 import type { BuildFolder } from './build-folders.ts';
-import { DocumentTexts } from './search-index.ts';
-import { SearchIndexer } from './search-indexer.ts';
+import { DocumentTexts, writeSearchIndex } from './search-index.ts';
+import { type IndexedBuild, SearchIndexer } from './search-indexer.ts';
 
 const work = await mkdtemp(join(tmpdir(), 'search-indexer-'));
 afterAll(() => rm(work, { recursive: true, force: true }));
@@ -15,7 +15,10 @@ it('keeps the index before the current one on disk, and removes older ones', { t
   await mkdir(publicDir, { recursive: true });
   const root = join(work, 'search');
   const made: (string | null)[] = [];
-  const indexer = new SearchIndexer(root, new DocumentTexts({ read: async () => null }), (dir) => {
+  const documents = new DocumentTexts({ read: async () => null });
+  const writeIndex = (build: IndexedBuild, outputPath: string) =>
+    writeSearchIndex({ siteDir: build.folder.publicDir, content: build.content, outputPath, documents });
+  const indexer = new SearchIndexer(root, writeIndex, (dir) => {
     made.push(dir);
   });
   for (const word of ['first', 'second', 'third']) {

@@ -12,7 +12,7 @@ import type { SearchStatus } from '../../site/contract/api.ts';
 import type { SiteContent } from '../../site/contract/content.ts';
 import { SEARCH_INDEX_PATH } from '../../site/contract/search.ts';
 import type { BuildFolder } from './build-folders.ts';
-import { type DocumentTexts, writeSearchIndex } from './search-index.ts';
+import type { SearchIndexSummary } from './search-index.ts';
 
 const CURRENT = 'current';
 
@@ -21,6 +21,9 @@ export interface IndexedBuild {
   folder: BuildFolder;
   content: SiteContent;
 }
+
+/** Writes the index of `build` into `outputPath` (a SearchWorker's, or search-index.ts in this process). */
+export type IndexWriter = (build: IndexedBuild, outputPath: string) => Promise<SearchIndexSummary>;
 
 /** The folder of the current index under `root` (it holds `pagefind/`), or null when there is none. */
 export async function currentSearchIndex(root: string): Promise<string | null> {
@@ -36,7 +39,7 @@ export const searchIndexRoot = (dataDir: string) => join(dataDir, 'search');
 
 export class SearchIndexer {
   readonly root: string;
-  #documents: DocumentTexts;
+  #writeIndex: IndexWriter;
   #onIndexed: (dir: string | null) => void | Promise<void>;
   #wanted: IndexedBuild | null = null;
   #running: Promise<void> | null = null;
@@ -47,9 +50,9 @@ export class SearchIndexer {
    * `root`: where the indexes are kept; `onIndexed` is told the folder of each new index (it holds
    * `pagefind/`) once it is current, or null after a run that failed.
    */
-  constructor(root: string, documents: DocumentTexts, onIndexed: (dir: string | null) => void | Promise<void>) {
+  constructor(root: string, writeIndex: IndexWriter, onIndexed: (dir: string | null) => void | Promise<void>) {
     this.root = root;
-    this.#documents = documents;
+    this.#writeIndex = writeIndex;
     this.#onIndexed = onIndexed;
   }
 
@@ -104,12 +107,7 @@ export class SearchIndexer {
     let previous: string | null = null;
     try {
       await mkdir(dir, { recursive: true });
-      const summary = await writeSearchIndex({
-        siteDir: build.folder.publicDir,
-        content: build.content,
-        outputPath: join(dir, SEARCH_INDEX_PATH),
-        documents: this.#documents,
-      });
+      const summary = await this.#writeIndex(build, join(dir, SEARCH_INDEX_PATH));
       previous = await this.current();
       const link = join(this.root, `.${CURRENT}-${randomUUID().slice(0, 8)}`);
       await symlink(dir.slice(this.root.length + 1), link);

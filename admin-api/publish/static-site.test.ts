@@ -38,6 +38,29 @@ it('reuses the entry of a file the next build took over as a hard link, and load
   expect(Buffer.from(second.files.get('/gallery/index.html')!.identity.body).toString()).toBe(page('New'));
 });
 
+it('takes the files publishing says it carried over as loaded before, without looking at them, unless their headers changed', async () => {
+  const loader = new SnapshotLoader();
+  const policy = (value: string) => ({ '/gallery/index.html': { 'content-security-policy': value } });
+  const first = await loader.load(
+    await build('one', { 'index.html': page('Home'), 'gallery/index.html': page('Gallery') }),
+    policy("script-src 'self'"),
+  );
+  // Publishing vouches for the file: its bytes on disk are not read again (here they differ, to tell).
+  const twoDir = await build('two', { 'index.html': page('Home, again'), 'gallery/index.html': page('Gallery') });
+  const second = await loader.load(
+    twoDir,
+    policy("script-src 'self'"),
+    {},
+    new Set(['/index.html', '/gallery/index.html']),
+  );
+  expect(second.files.get('/index.html')).toBe(first.files.get('/index.html'));
+  expect(second.files.get('/gallery/index.html')).toBe(first.files.get('/gallery/index.html'));
+
+  const third = await loader.load(twoDir, policy("script-src 'none'"), {}, new Set(['/gallery/index.html']));
+  expect(third.files.get('/gallery/index.html')).not.toBe(first.files.get('/gallery/index.html'));
+  expect(Buffer.from(third.files.get('/index.html')!.identity.body).toString()).toBe(page('Home, again'));
+});
+
 it('loads a linked file again when its headers changed', async () => {
   const loader = new SnapshotLoader();
   const policy = (value: string) => ({ '/index.html': { 'content-security-policy': value } });

@@ -49,6 +49,8 @@ type Compressed = { br: Bytes | null; gzip: Bytes | null };
 /** A file loaded before, and what it was loaded from: the same file on disk and headers give the same entry. */
 interface Loaded {
   source: string;
+  /** Its extra headers, as JSON. */
+  headers: string;
   file: StaticFile;
 }
 
@@ -68,12 +70,14 @@ export class SnapshotLoader {
 
   /**
    * Loads the files under `dir`; `pageHeaders` adds headers to some of them, by URL path, and
-   * `redirects` are the paths that send visitors elsewhere.
+   * `redirects` are the paths that send visitors elsewhere. `carried` are files known to be those
+   * of the site loaded last, unchanged (publishing took them over): they are not looked at again.
    */
   async load(
     dir: string,
     pageHeaders: Record<string, Record<string, string>> = {},
     redirects: Redirects = {},
+    carried: ReadonlySet<string> = new Set(),
   ): Promise<SiteSnapshot> {
     const paths = await listFiles(dir);
     const loaded = new Map<string, Loaded>();
@@ -82,9 +86,11 @@ export class SnapshotLoader {
     await inTurns(paths, READ_AT_ONCE, async (path) => {
       const urlPath = `/${relative(dir, path).split(sep).join('/')}`;
       const extra = pageHeaders[urlPath];
-      const { dev, ino, size, mtimeMs } = await stat(path);
-      const source = `${dev}:${ino}:${size}:${mtimeMs}:${JSON.stringify(extra ?? null)}`;
+      const headers = JSON.stringify(extra ?? null);
       const before = this.#loaded.get(urlPath);
+      const unchanged = carried.has(urlPath) && before?.headers === headers;
+      const { dev, ino, size, mtimeMs } = unchanged ? UNCHANGED : await stat(path);
+      const source = unchanged ? before.source : `${dev}:${ino}:${size}:${mtimeMs}:${headers}`;
       if (before?.source === source) {
         loaded.set(urlPath, before);
         const forms = this.#compressed.get(before.file.etag);
@@ -99,7 +105,7 @@ export class SnapshotLoader {
       if (forms) compressed.set(etag, forms);
       const file = staticFile(urlPath, type, etag, body, forms ?? NOT_COMPRESSED, extra, compressible);
       if (!forms) uncompressed.push({ file, type, immutable: isImmutable(urlPath) });
-      loaded.set(urlPath, { source, file });
+      loaded.set(urlPath, { source, headers, file });
     });
     this.#loaded = loaded;
     this.#compressed = compressed;
@@ -138,6 +144,8 @@ const COMPRESSED_BEFORE_SERVING = 64;
 const COMPRESSED_AT_ONCE = 2;
 const READ_AT_ONCE = 32;
 const NOT_COMPRESSED: Compressed = { br: null, gzip: null };
+/** Not looked at: a carried file's entry is reused as it is. */
+const UNCHANGED = { dev: 0, ino: 0, size: 0, mtimeMs: 0 };
 
 const isCompressible = (body: Bytes, type: string) => body.length >= 512 && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type);
 

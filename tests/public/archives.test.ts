@@ -124,9 +124,9 @@ describe('a news edit', () => {
   const built = (path: string) => join(site.dataDir, 'site', 'current', 'public', path);
   const pageFiles = ['gallery', 'gallery/2', 'eventsnews'].map((path) => join(path, 'index.html'));
 
-  it('renders the events and news pages and the news feed again, and carries the gallery pages, the calendar and the scripts over untouched', async () => {
+  it('renders the events and news pages and the news feed again, and carries the gallery pages, the calendar, the not-found page and the scripts over untouched', async () => {
     const script = (await readdir(built('_astro'))).find((name) => name.endsWith('.js'))!;
-    const files = [...pageFiles, 'events.ics', 'rss.xml', join('_astro', script)];
+    const files = [...pageFiles, 'events.ics', 'rss.xml', '404.html', join('_astro', script)];
     const before = await Promise.all(files.map((path) => stat(built(path))));
     await must(site.url, site.token, 'POST', '/api/news', {
       title: 'Library reopens',
@@ -142,11 +142,15 @@ describe('a news edit', () => {
       [pageFiles[2]!]: false,
       'events.ics': true,
       'rss.xml': false,
+      '404.html': true,
       [join('_astro', script)]: true,
     });
     expect(await page('/eventsnews')).toContain('Library reopens');
     expect(await page('/eventsnews/news')).toContain('Library reopens');
     expect(await (await fetch(`${site.url}/rss.xml`)).text()).toContain('Library reopens');
     expect(await (await fetch(`${site.url}/events.ics`)).text()).toContain(title(EVENTS - 1));
+    const missing = await fetch(`${site.url}/no-such-page`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('</html>');
   });
 });
