@@ -6,9 +6,11 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { dateInZone } from '../../site/contract/dates.ts';
+import { zonedInstant } from '../../site/lib/zoned-time.ts';
 import { seriousA11yViolations, watchedPage } from '../public/page-checks.ts';
 import { testBrowser, testServer } from '../support/harness.ts';
-import { openDashboard, openSection } from './admin-harness.ts';
+import { openDashboard, openSection, storeToken } from './admin-harness.ts';
 
 const site = testServer({ admin: true });
 const browser = testBrowser();
@@ -177,5 +179,32 @@ describe('the dashboard', () => {
       .toContain('A notice may contain at most one link; this one has 2');
     watched.expectNoProblems();
     await watched.close();
+  });
+
+  it("takes its times on the school's clock, not the device's", async () => {
+    // A head teacher travelling: the device is eleven and a half hours behind the school.
+    const context = await browser().newContext({
+      timezoneId: 'America/Los_Angeles',
+      viewport: { width: 1280, height: 900 },
+    });
+    const page = await context.newPage();
+    await storeToken(page, site.url, site.token);
+    await page.goto(`${site.url}/admin/dashboard#alerts`);
+    const form = page.getByRole('form', { name: 'New notice' });
+    const message = 'The school bus leaves at 7:30 tomorrow.';
+    await form.getByLabel('Message').fill(message);
+    await form.getByRole('button', { name: 'End of today' }).click();
+    const schoolZone = (await site.call('GET', '/api/content')).body.settings.timeZone as string;
+    const today = dateInZone(new Date(), schoolZone);
+    expect(await form.getByLabel(/^Ends on \(school clock\)/).inputValue()).toBe(`${today}T23:59`);
+    await form.getByRole('button', { name: 'Publish notice' }).click();
+    await page.getByRole('region', { name: 'Showing now' }).locator('.item-text', { hasText: message }).waitFor();
+    const stored = (await site.asAdmin('GET', '/api/admin/content')).body.alerts as {
+      message: string;
+      endsAt: string;
+    }[];
+    const endsAt = stored.find((alert) => alert.message === message)!.endsAt;
+    expect(new Date(endsAt).toISOString()).toBe(zonedInstant(today, '23:59', schoolZone).toISOString());
+    await context.close();
   });
 });

@@ -11,15 +11,18 @@ import {
   isShowing,
   type Alert as Notice,
 } from '../../contract/alerts.ts';
+import { dateInZone, isCalendarDate, TIME_PATTERN, timeInZone } from '../../contract/dates.ts';
 import { versionOf } from '../../contract/publication.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
 import { ALERT_ICON_PATHS } from '../../lib/alert-banner.ts';
+import { zonedInstant } from '../../lib/zoned-time.ts';
 import { Alert } from './Alert.tsx';
 import { Panel } from './Panel.tsx';
+import { useSchoolTimeZone } from './time-zone.ts';
 import { deleteWithUndo } from './undo.ts';
 import { useAction } from './use-action.ts';
 
-/** The form's fields: times as a datetime-local input holds them (this device's clock). */
+/** The form's fields: times as a datetime-local input holds them, on the school's clock. */
 interface Draft {
   message: string;
   level: AlertLevel;
@@ -38,7 +41,8 @@ const FORM = 'alert-form';
  */
 export function AlertsSection({ alerts, onAlerts }: { alerts: Notice[]; onAlerts: (alerts: Notice[]) => void }) {
   const action = useAction();
-  const [draft, setDraft] = useState<Draft>(emptyDraft);
+  const timeZone = useSchoolTimeZone();
+  const [draft, setDraft] = useState<Draft>(() => emptyDraft(timeZone));
   const [editing, setEditing] = useState<Notice | null>(null);
   const now = new Date();
   const groups = [
@@ -52,8 +56,8 @@ export function AlertsSection({ alerts, onAlerts }: { alerts: Notice[]; onAlerts
     const body = {
       message: draft.message,
       level: draft.level,
-      startsAt: draft.startsNow ? startedAlready(editing) : instantOf(draft.startsAt),
-      endsAt: instantOf(draft.endsAt),
+      startsAt: draft.startsNow ? startedAlready(editing) : instantOf(draft.startsAt, timeZone),
+      endsAt: instantOf(draft.endsAt, timeZone),
       showOn: draft.showOn,
     };
     const checked = AlertInput.safeParse(body);
@@ -69,7 +73,7 @@ export function AlertsSection({ alerts, onAlerts }: { alerts: Notice[]; onAlerts
       );
     });
     if (done) {
-      setDraft(emptyDraft());
+      setDraft(emptyDraft(timeZone));
       setEditing(null);
     }
   }
@@ -80,8 +84,8 @@ export function AlertsSection({ alerts, onAlerts }: { alerts: Notice[]; onAlerts
       message: alert.message,
       level: alert.level,
       startsNow: Date.parse(alert.startsAt) <= Date.now(),
-      startsAt: localInputValue(new Date(alert.startsAt)),
-      endsAt: localInputValue(new Date(alert.endsAt)),
+      startsAt: localInputValue(new Date(alert.startsAt), timeZone),
+      endsAt: localInputValue(new Date(alert.endsAt), timeZone),
       showOn: alert.showOn,
     });
     document.getElementById('alert-message')?.focus();
@@ -163,7 +167,7 @@ export function AlertsSection({ alerts, onAlerts }: { alerts: Notice[]; onAlerts
           </div>
           {!draft.startsNow && (
             <div className="field">
-              <label htmlFor="alert-starts-at">Starts on (this device’s clock)</label>
+              <label htmlFor="alert-starts-at">Starts on (school clock)</label>
               <input
                 id="alert-starts-at"
                 type="datetime-local"
@@ -178,7 +182,7 @@ export function AlertsSection({ alerts, onAlerts }: { alerts: Notice[]; onAlerts
           <legend>Ends</legend>
           <div className="field">
             <label htmlFor="alert-ends-at">
-              Ends on (this device’s clock)
+              Ends on (school clock)
               <span className="required-mark" aria-hidden="true">
                 {' '}
                 *
@@ -199,7 +203,7 @@ export function AlertsSection({ alerts, onAlerts }: { alerts: Notice[]; onAlerts
                 key={label}
                 type="button"
                 className="secondary"
-                onClick={() => set('endsAt', localInputValue(at()))}
+                onClick={() => set('endsAt', localInputValue(at(timeZone), timeZone))}
                 disabled={action.busy}
               >
                 {label}
@@ -225,7 +229,7 @@ export function AlertsSection({ alerts, onAlerts }: { alerts: Notice[]; onAlerts
               className="secondary"
               onClick={() => {
                 setEditing(null);
-                setDraft(emptyDraft());
+                setDraft(emptyDraft(timeZone));
               }}
               disabled={action.busy}
             >
@@ -249,7 +253,8 @@ export function AlertsSection({ alerts, onAlerts }: { alerts: Notice[]; onAlerts
                     <LevelLabel level={alert.level} />: {alert.message}
                   </p>
                   <p className="item-meta">
-                    {when(alert.startsAt)} to {when(alert.endsAt)} · {ALERT_PLACE_WORDS[alert.showOn]}
+                    {when(alert.startsAt, timeZone)} to {when(alert.endsAt, timeZone)} ·{' '}
+                    {ALERT_PLACE_WORDS[alert.showOn]}
                   </p>
                   <Alert failure={action.alertFor(alert._id)} onDismiss={action.dismiss} />
                   <div className="item-actions">
@@ -331,26 +336,26 @@ function LevelLabel({ level }: { level: AlertLevel }) {
   );
 }
 
-/** Quick choices for the end, on this device's clock. */
+/** Quick choices for the end, on the school's clock. */
 const QUICK_ENDS = [
   { label: 'In 1 hour', at: () => new Date(Date.now() + 3_600_000) },
-  { label: 'End of today', at: () => endOfDay(0) },
-  { label: 'End of tomorrow', at: () => endOfDay(1) },
+  { label: 'End of today', at: (timeZone: string) => endOfDay(0, timeZone) },
+  { label: 'End of tomorrow', at: (timeZone: string) => endOfDay(1, timeZone) },
 ];
 
-function endOfDay(daysAhead: number): Date {
-  const day = new Date();
-  day.setDate(day.getDate() + daysAhead);
-  day.setHours(23, 59, 0, 0);
-  return day;
+/** 23:59 on the school's day `daysAhead` from today. */
+function endOfDay(daysAhead: number, timeZone: string): Date {
+  const day = new Date(`${dateInZone(new Date(), timeZone)}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + daysAhead);
+  return zonedInstant(day.toISOString().slice(0, 10), '23:59', timeZone);
 }
 
-const emptyDraft = (): Draft => ({
+const emptyDraft = (timeZone: string): Draft => ({
   message: '',
   level: 'important',
   startsNow: true,
   startsAt: '',
-  endsAt: localInputValue(endOfDay(0)),
+  endsAt: localInputValue(endOfDay(0, timeZone), timeZone),
   showOn: 'all',
 });
 
@@ -358,18 +363,23 @@ const emptyDraft = (): Draft => ({
 const startedAlready = (editing: Notice | null) =>
   editing && Date.parse(editing.startsAt) <= Date.now() ? editing.startsAt : null;
 
-/** A datetime-local input's value (this device's clock) as an instant; '' stays '' (the check says it is missing). */
-function instantOf(local: string): string {
-  if (!local) return '';
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? local : date.toISOString();
+/** A datetime-local input's value (the school's clock) as an instant; '' stays '' (the check says it is missing). */
+function instantOf(local: string, timeZone: string): string {
+  const [date = '', time = ''] = local.split('T');
+  if (!isCalendarDate(date) || !TIME_PATTERN.test(time)) return local;
+  return zonedInstant(date, time, timeZone).toISOString();
 }
 
-/** `date` as a datetime-local input's value, on this device's clock. */
-function localInputValue(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+/** `date` as a datetime-local input's value, on the school's clock. */
+function localInputValue(date: Date, timeZone: string): string {
+  return `${dateInZone(date, timeZone)}T${timeInZone(date, timeZone)}`;
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+const when = (iso: string, timeZone: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+  });
