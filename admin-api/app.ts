@@ -7,6 +7,7 @@ import { limitBody } from './http/body-limit.ts';
 import { compressJson } from './http/compress-json.ts';
 import { errorAnswer, HttpError } from './http/errors.ts';
 import { apiSecurityHeaders } from './http/security-headers.ts';
+import { accessibilityRoutes } from './routes/accessibility.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { adminListRoutes } from './routes/admin-lists.ts';
@@ -23,6 +24,7 @@ import { exportRoutes } from './routes/exports.ts';
 import { historyRoutes } from './routes/history.ts';
 import { imageRoutes } from './routes/images.ts';
 import { leadershipRoutes } from './routes/leadership.ts';
+import { mediaRoutes } from './routes/media.ts';
 import { pageRoutes } from './routes/pages.ts';
 import { personalDataRoutes } from './routes/personal-data.ts';
 import { presenceRoutes } from './routes/presence.ts';
@@ -51,6 +53,8 @@ export function createApp(deps: AppDeps): Hono {
     // limited to 1 MB.
     .route('/', imageRoutes(deps))
     .route('/', documentRoutes(deps))
+    .route('/', mediaRoutes(deps))
+    .route('/', accessibilityRoutes(deps))
     .route('/', contentRoutes(deps))
     .use(limitBody(JSON_BODY_LIMIT, 'The request is too large'))
     .route('/', contentListRoutes(deps))

@@ -57,7 +57,13 @@ const jwtSecret = await loadJwtSecret(config.jwtSecret, config.dataDir);
 const images = new ImageStore(config.uploadsDir);
 const documents = new DocumentStore(config.uploadsDir);
 const bucketConfig = readBucketConfig();
-const bucket = bucketConfig && new BucketPublisher(bucketConfig, { images, documents });
+const bucket =
+  bucketConfig &&
+  new BucketPublisher(bucketConfig, {
+    images,
+    documents,
+    documentAliases: () => stores.content.data.documentAliases,
+  });
 console.log('Preparing the public site…');
 const publisher = await Publisher.open({
   root,

@@ -2,16 +2,29 @@
  * `npm run publish`: one full sync of the public site to the bucket (PUBLISH_S3_*), from the site
  * `npm start` last published in DATA_DIR and the uploads in UPLOADS_DIR.
  */
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { SiteContent } from '../../site/contract/content.ts';
 import { readConfig } from '../config.ts';
 import { DocumentStore } from '../documents/document-store.ts';
 import { ImageStore } from '../images/image-store.ts';
 import { BuildFolders, publishedSite } from '../publish/build-folders.ts';
 import { currentSearchIndex, searchIndexRoot } from '../publish/search-indexer.ts';
+import { contentFile } from '../store/stores.ts';
 import { readBucketConfig } from './bucket-config.ts';
 import { describe } from './bucket-publisher.ts';
 import { bucketClient, syncBucket } from './bucket-sync.ts';
 import { collectSiteFiles } from './site-files.ts';
+
+/** The replaced documents' former ids, read from the content (their addresses keep serving the new files). */
+async function documentAliases(dataDir: string): Promise<Record<string, string>> {
+  try {
+    const content = JSON.parse(await readFile(contentFile(dataDir), 'utf8')) as { documentAliases?: unknown };
+    return SiteContent.shape.documentAliases.parse(content.documentAliases);
+  } catch {
+    return {};
+  }
+}
 
 try {
   const config = readConfig();
@@ -22,11 +35,13 @@ try {
   if (!current)
     throw new Error(`There is no published site in ${siteDir}: start the server once (npm start) to build it`);
   const searchDir = (await currentSearchIndex(searchIndexRoot(config.dataDir))) ?? undefined;
+  const aliases = await documentAliases(config.dataDir);
   const files = await collectSiteFiles(
     { ...(await publishedSite(current.folder)), searchDir },
     {
       images: new ImageStore(config.uploadsDir),
       documents: new DocumentStore(config.uploadsDir),
+      documentAliases: () => aliases,
     },
   );
   const client = bucketClient(bucket);

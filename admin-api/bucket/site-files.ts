@@ -8,7 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { withPolicyMeta } from '../build/page-policy.ts';
 import { redirectPage } from '../build/redirect-page.ts';
-import { referencedUploads, type UploadStores, uploadBody } from '../build/upload-files.ts';
+import { aliasedDocumentPaths, referencedUploads, type UploadStores, uploadBody } from '../build/upload-files.ts';
 import type { PublishedSite } from '../publish/build-folders.ts';
 
 export interface SiteFile {
@@ -43,7 +43,7 @@ export async function collectSiteFiles(site: PublishedSite, stores: UploadStores
       add(file.slice(site.searchDir.length).replaceAll('\\', '/'), await readFile(file));
     }
   }
-  for (const path of await referencedUploads(site.publicDir)) {
+  for (const path of new Set([...(await referencedUploads(site.publicDir)), ...aliasedDocumentPaths(stores)])) {
     const body = await uploadBody(path, stores);
     if (body) add(path, body);
   }

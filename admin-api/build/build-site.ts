@@ -22,7 +22,7 @@ import { JsonDocument } from '../store/json-document.ts';
 import { contentFile } from '../store/stores.ts';
 import { withPolicyMeta } from './page-policy.ts';
 import { redirectPage } from './redirect-page.ts';
-import { referencedUploads, writeUploads } from './upload-files.ts';
+import { aliasedDocumentPaths, referencedUploads, writeUploads } from './upload-files.ts';
 
 export interface BuildOptions {
   /** The project root, where astro.config.mjs is. */
@@ -74,9 +74,14 @@ export async function buildStaticSite(options: BuildOptions): Promise<BuildSumma
       await mkdir(dirname(file), { recursive: true });
       await writeFile(file, redirectPage(redirect.location));
     }
-    const uploads = await referencedUploads(options.outDir);
     const documents = new DocumentStore(options.uploadsDir);
-    await writeUploads(options.outDir, uploads, { images: new ImageStore(options.uploadsDir), documents });
+    const stores = {
+      images: new ImageStore(options.uploadsDir),
+      documents,
+      documentAliases: () => content.documentAliases,
+    };
+    const uploads = new Set([...(await referencedUploads(options.outDir)), ...aliasedDocumentPaths(stores)]);
+    await writeUploads(options.outDir, uploads, stores);
     // The site search's index of these pages (and the public PDFs), as the server serves it.
     await writeSearchIndex({
       siteDir: options.outDir,

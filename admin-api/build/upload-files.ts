@@ -39,13 +39,25 @@ export async function writeUploads(outDir: string, paths: Iterable<string>, stor
 export interface UploadStores {
   images: ImageStore;
   documents: DocumentStore;
+  /** A replaced document's former id → its new id (`SiteContent.documentAliases`): the old address serves the new file. */
+  documentAliases?: () => Readonly<Record<string, string>>;
+}
+
+/** The addresses of replaced documents, which keep serving their new file (links from outside the site). */
+export function aliasedDocumentPaths(stores: UploadStores): string[] {
+  return Object.keys(stores.documentAliases?.() ?? {}).map((documentId) => `/documents/${documentId}`);
 }
 
 /** The bytes at an upload's static path, or null when there is no such upload. */
-export async function uploadBody(path: string, { images, documents }: UploadStores): Promise<Buffer | null> {
+export async function uploadBody(
+  path: string,
+  { images, documents, documentAliases }: UploadStores,
+): Promise<Buffer | null> {
   const kind = path.slice(1, path.lastIndexOf('/'));
   const name = path.slice(path.lastIndexOf('/') + 1);
-  if (kind === 'documents' || kind === 'api/document') return (await documents.read(name))?.body ?? null;
+  if (kind === 'documents' || kind === 'api/document') {
+    return (await documents.read(documentAliases?.()[name] ?? name))?.body ?? null;
+  }
   const rendition = RENDITION.exec(name);
   if (!rendition) return (await images.original(name))?.body ?? null;
   const width = RENDITION_WIDTHS.find((allowed) => String(allowed) === rendition[2]) as RenditionWidth | undefined;

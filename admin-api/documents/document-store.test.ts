@@ -1,8 +1,8 @@
-import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pdfFile } from '../../tests/api/test-documents.ts';
+import { pdfFile, taggedPdfFile } from '../../tests/api/test-documents.ts';
 import { solidImage } from '../../tests/api/test-images.ts';
 import { HttpError } from '../http/errors.ts';
 import { DocumentStore, isPdf } from './document-store.ts';
@@ -25,11 +25,28 @@ describe('DocumentStore', () => {
       documentId: expect.stringMatching(/^[a-f0-9]{32}\.pdf$/),
       originalName: 'Sports day.pdf',
       size: bytes.length,
+      findings: ['pdf-untagged', 'pdf-no-title', 'pdf-no-language'].map((kind) =>
+        expect.objectContaining({ kind, target: 'Sports day.pdf' }),
+      ),
     });
     const read = await documents.read(saved.documentId);
     expect(read?.originalName).toBe('Sports day.pdf');
     expect(Buffer.compare(read!.body, bytes)).toBe(0);
     expect(await documents.has(saved.documentId)).toBe(true);
+  });
+
+  it('keeps what the accessibility check found with the name, and checks a document stored before it once', async () => {
+    const saved = await documents.save(taggedPdfFile('Fees'), 'fees.pdf');
+    expect(await documents.checked(saved.documentId)).toEqual({ originalName: 'fees.pdf', problems: [] });
+
+    const old = await documents.save(pdfFile('Old'), 'old.pdf');
+    const meta = join(documents.dir, `${old.documentId}.json`);
+    await writeFile(meta, JSON.stringify({ originalName: 'old.pdf' }));
+    const fresh = new DocumentStore(dir);
+    const problems = ['pdf-untagged', 'pdf-no-title', 'pdf-no-language'];
+    expect(await fresh.checked(old.documentId)).toEqual({ originalName: 'old.pdf', problems });
+    expect(JSON.parse(await readFile(meta, 'utf8'))).toEqual({ originalName: 'old.pdf', problems });
+    expect(await fresh.checked('0'.repeat(32) + '.pdf')).toBeNull();
   });
 
   it('stores the same file once, under one id, with the name of its latest upload', async () => {

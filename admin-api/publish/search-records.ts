@@ -9,6 +9,7 @@ import { referencedDocumentIds } from '../../site/contract/content.ts';
 import { itemAnchor, SEARCH_KINDS, type SearchKind } from '../../site/contract/search.ts';
 import { ARCHIVE_PAGE_SIZE, archiveIndex } from '../../site/lib/archive-pages.ts';
 import { GALLERY_PAGE_SIZE } from '../../site/lib/gallery-pages.ts';
+import { markdownPlainText } from '../../site/lib/markdown-text.ts';
 import { pageNumberOf, pagePath } from '../../site/lib/paging.ts';
 
 /** One search record not backed by a page of its own (Pagefind's custom record). */
@@ -42,7 +43,7 @@ export function contentRecords(content: SiteContent, now: Date): SearchRecord[] 
         url,
         title: item.title,
         kind,
-        text: [item.title, place, item.description].filter(Boolean).join('\n'),
+        text: [item.title, place, markdownPlainText(item.description)].filter(Boolean).join('\n'),
       });
     });
   }
@@ -54,7 +55,7 @@ export function contentRecords(content: SiteContent, now: Date): SearchRecord[] 
   // A circular with a PDF is found by its document (publicDocuments); one without, on its page.
   for (const circular of content.circulars) {
     if (circular.document) continue;
-    const text = [circular.title, circular.description].filter(Boolean).join('\n');
+    const text = [circular.title, markdownPlainText(circular.description ?? '')].filter(Boolean).join('\n');
     const url = `/notifications-circular#${itemAnchor('circular', circular._id)}`;
     records.push({ url, title: circular.title, kind: SEARCH_KINDS.circular, text });
   }

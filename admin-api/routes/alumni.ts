@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import * as z from 'zod';
+import { AdminListQuery, AlumniPage, pageOf } from '../../site/contract/admin-lists.ts';
 import { Alumni, AlumniApproval, AlumniInput } from '../../site/contract/alumni.ts';
 import { MessageAnswer } from '../../site/contract/api.ts';
 import type { AppDeps } from '../app-deps.ts';
@@ -110,6 +111,33 @@ export function alumniRoutes(deps: AppDeps) {
       (c) => {
         noteLook(c, 'alumni.read');
         return c.json(newestAlumniFirst(stores.alumni.data.alumni));
+      },
+    )
+    .get(
+      '/admin/alumni/page',
+      op({
+        tag: 'Personal data',
+        summary: 'A page of the alumni registrations',
+        description:
+          'Newest first, a page at a time, searched with `q` (in the name and the e-mail address), with how many await ' +
+          'approval: what the dashboard reads, so that 20,000 registrations are not fetched at once. Recorded in the ' +
+          'audit log as a look at personal data.',
+        permission: 'personalData',
+        query: AdminListQuery,
+        answers: {
+          200: { description: 'The page, how many there are, match and await approval.', schema: AlumniPage },
+        },
+      }),
+      (c) => {
+        const query = AdminListQuery.safeParse(c.req.query());
+        if (!query.success) throw new HttpError(400, query.error.issues[0]?.message ?? 'The query is not valid');
+        noteLook(c, 'alumni.read');
+        const alumni = stores.alumni.data.alumni;
+        const page = pageOf(newestAlumniFirst(alumni), (alumnus) => `${alumnus.fullName} ${alumnus.email}`, query.data);
+        return c.json({
+          ...page,
+          pending: alumni.filter((alumnus) => !alumnus.isApproved).length,
+        } satisfies AlumniPage);
       },
     )
     .put(

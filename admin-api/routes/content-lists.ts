@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import {
   eventInput,
   GalleryInput,
+  type GalleryInput as GalleryInputType,
   GalleryItem,
   HomeGalleryInput,
   ImageRef,
@@ -48,7 +49,12 @@ export function contentListRoutes(deps: AppDeps) {
         item: Logo,
         gone: 'This logo no longer exists',
         input: ImageRef,
-        create: ({ imageId, originalName }, _id) => ({ _id, imageId, originalName }),
+        create: ({ imageId, originalName, alt }, _id) => ({
+          _id,
+          imageId,
+          originalName,
+          ...(alt === undefined ? {} : { alt }),
+        }),
       }),
     )
     .route(
@@ -131,15 +137,22 @@ const photoList = (
     words: { one: `a photo of ${gallery}`, many: `the photos of ${gallery}` },
     summaries: {
       create: `Add a photo to ${gallery}`,
+      update: `Change a photo of ${gallery} (its caption and text alternative)`,
       remove: `Remove a photo from ${gallery}`,
       status: `Change the state of a photo in ${gallery}`,
     },
     item: GalleryItem,
     gone: 'This photo no longer exists',
     input,
-    create: ({ imageId, caption }, _id) => ({ _id, imageId, caption, ...PUBLISHED_NOW }),
+    create: (input, _id) => photo(_id, input),
+    update: (input, { _id }) => photo(_id, input),
     publication: { noun: 'this photo', timeZone },
   });
+
+/** A photo as stored: what was sent, without a text alternative when none was sent (not set). */
+function photo(_id: string, { imageId, caption, alt }: GalleryInputType): GalleryItem {
+  return { _id, imageId, caption, ...(alt === undefined ? {} : { alt }), ...PUBLISHED_NOW };
+}
 
 function newsItem(_id: string, input: NewsInput, publishedWithoutDate: string): News {
   return {

@@ -42,8 +42,15 @@ const SPEC_FIELDS = [
   'news',
   ...LEADERSHIP_ROLES.flatMap((role) => [messageField(role), imageField(role)]),
 ] as const;
-// How long personal data is kept, left out by clients that do not know it, is kept: no default.
-const ContentFields = SiteContent.extend({ retention: SiteContent.shape.retention.unwrap().optional() }).partial();
+// The parts added since that have a default (the urgent notices, how long personal data is kept, the media
+// library's alt texts, the replaced documents' old ids), left out by clients that do not know them, are kept:
+// no default applies here.
+const ContentFields = SiteContent.extend({
+  alerts: SiteContent.shape.alerts.unwrap().optional(),
+  retention: SiteContent.shape.retention.unwrap().optional(),
+  imageAlts: SiteContent.shape.imageAlts.unwrap().optional(),
+  documentAliases: SiteContent.shape.documentAliases.unwrap().optional(),
+}).partial();
 const WholeContent = z.preprocess((body, ctx) => {
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     const missing = SPEC_FIELDS.filter((field) => !Object.hasOwn(body, field));

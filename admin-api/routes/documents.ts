@@ -7,6 +7,7 @@ import { HttpError } from '../http/errors.ts';
 import { pathParam } from '../http/path-params.ts';
 import { DOCUMENT_SECURITY_POLICY } from '../http/security-headers.ts';
 import { limitUpload, readUploadedFile, type UploadRules } from '../http/upload-body.ts';
+import { aliasedDocument } from '../media/replace-document.ts';
 import { operations } from '../openapi/operation.ts';
 import { documentsOf } from '../store/content-references.ts';
 
@@ -59,7 +60,7 @@ export function documentRoutes(deps: AppDeps) {
         tag: 'Files',
         summary: 'A PDF document',
         description:
-          'The document as it was uploaded, named for a download as the circular that shows it names it (or as it was uploaded). A document the site no longer shows is not served.',
+          'The document as it was uploaded (a document whose file was replaced: the file that replaced it), named for a download as the circular that shows it names it (or as it was uploaded). A document the site no longer shows is not served.',
         answers: {
           200: {
             description: 'The document.',
@@ -74,7 +75,10 @@ export function documentRoutes(deps: AppDeps) {
         refusals: { 404: 'There is no such document, or the site no longer shows it.' },
       }),
       async (c) => {
-        const documentId = pathParam(c, 'documentId', DOCUMENT_ID_PATTERN, NO_SUCH_DOCUMENT);
+        const documentId = aliasedDocument(
+          stores.content.data,
+          pathParam(c, 'documentId', DOCUMENT_ID_PATTERN, NO_SUCH_DOCUMENT),
+        );
         if (await history?.retired(documentsOf, stores.content.data, documentId)) {
           throw new HttpError(404, NO_SUCH_DOCUMENT);
         }

@@ -7,6 +7,7 @@ import { etagMatches } from '../http/etag.ts';
 import { DOCUMENT_SECURITY_POLICY } from '../http/security-headers.ts';
 import { CONTENT_TYPES } from '../images/image-format.ts';
 import type { RenditionWidth } from '../images/image-store.ts';
+import { aliasedDocument } from '../media/replace-document.ts';
 import { operations } from '../openapi/operation.ts';
 import { documentsOf, imagesOf } from '../store/content-references.ts';
 
@@ -73,13 +74,14 @@ export function staticUploadRoutes(deps: AppDeps) {
         tag: 'Files',
         summary: 'A PDF document, at the address the pages link',
         description:
-          '`/documents/{documentId}`: the document as it was uploaded. Outside `/api`: a static copy of the site serves the same paths. A document the site no longer shows is not served.',
+          '`/documents/{documentId}`: the document as it was uploaded; a document whose file was replaced (PUT /api/admin/media/documents/{documentId}), the file that replaced it. Outside `/api`: a static copy of the site serves the same paths. A document the site no longer shows is not served.',
         answers: {
           200: {
             description: 'The document.',
             media: 'application/pdf',
             headers: {
-              'Cache-Control': '`public, max-age=31536000, immutable`: a document id always names the same bytes.',
+              'Cache-Control':
+                '`public, max-age=31536000, immutable`: a document id always names the same bytes; a replaced document’s former id `public, max-age=3600`, as a restore may bring its file back.',
               'Content-Security-Policy': 'Runs no script of the document (`sandbox`).',
             },
           },
@@ -87,13 +89,14 @@ export function staticUploadRoutes(deps: AppDeps) {
         refusals: { 404: 'There is no such document, or the site no longer shows it: “This document does not exist”.' },
       }),
       async (c) => {
-        const name = c.req.param('name');
+        const asked = c.req.param('name');
+        const name = aliasedDocument(stores.content.data, asked);
         const retired = await history?.retired(documentsOf, stores.content.data, name);
         const document = DOCUMENT_ID_PATTERN.test(name) && !retired ? await documents.read(name) : null;
         if (!document) throw new HttpError(404, 'This document does not exist');
         return c.body(new Uint8Array(document.body), 200, {
           'Content-Type': 'application/pdf',
-          'Cache-Control': IMMUTABLE,
+          'Cache-Control': name === asked ? IMMUTABLE : 'public, max-age=3600',
           'Content-Security-Policy': DOCUMENT_SECURITY_POLICY,
         });
       },

@@ -30,5 +30,7 @@ export function defaultContent(): SiteContent {
     circulars: defaultCirculars(),
     retention: DEFAULT_RETENTION,
     alerts: [],
+    imageAlts: {},
+    documentAliases: {},
   };
 }

@@ -3,6 +3,7 @@
  * and searches, so opening a list of 20,000 items fetches one page of it.
  */
 import * as z from 'zod';
+import { Alumni } from './alumni.ts';
 import { Circular, GalleryItem, News, SchoolEvent } from './content.ts';
 
 export const ADMIN_PAGE_SIZE = 50;
@@ -60,14 +61,19 @@ export interface AdminListPage<T> {
   pageSize: number;
 }
 
-/** The items of `items` on `page`, of those whose `text` holds `q` (case-insensitive). */
+/**
+ * The items of `items` on `page`, of those whose `text` holds `q` (case-insensitive) or whose id is
+ * `q` (the dashboard opening one item a link names).
+ */
 export function pageOf<T>(
   items: readonly T[],
   text: (item: T) => string,
   { page = 1, pageSize = ADMIN_PAGE_SIZE, q }: AdminListQuery,
 ): AdminListPage<T> {
   const needle = q?.trim().toLowerCase();
-  const matching = needle ? items.filter((item) => text(item).toLowerCase().includes(needle)) : items;
+  const matching = needle
+    ? items.filter((item) => idOf(item) === needle || text(item).toLowerCase().includes(needle))
+    : items;
   const start = (page - 1) * pageSize;
   return {
     items: matching.slice(start, start + pageSize),
@@ -77,3 +83,14 @@ export function pageOf<T>(
     pageSize,
   };
 }
+
+const idOf = (item: unknown) => (item as { _id?: unknown })._id;
+
+/**
+ * GET /api/admin/alumni/page: a page of the registrations, newest first, and how many await approval.
+ * (Here, not in alumni.ts: the public registration form reads that one and needs none of the content's schemas.)
+ */
+export const AlumniPage = adminListPage(Alumni).extend({
+  pending: z.int().min(0).meta({ description: 'Registrations awaiting approval, of all of them.' }),
+});
+export type AlumniPage = z.infer<typeof AlumniPage>;

@@ -5,6 +5,7 @@
  * schemas beside this file.
  */
 import * as z from 'zod';
+import { Finding } from './accessibility.ts';
 import { RoleField } from './roles.ts';
 
 /** Every refusal and every error: a sentence for the person, and sometimes more fields. */
@@ -189,5 +190,9 @@ export const UploadedDocument = z.object({
   originalName: z.string(),
   /** In bytes. */
   size: z.number().int(),
+  findings: z.array(Finding).meta({
+    description:
+      'What keeps the PDF from people who use a screen reader (no tags, title, language or text); none when it is accessible.',
+  }),
 });
 export type UploadedDocument = z.infer<typeof UploadedDocument>;

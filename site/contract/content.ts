@@ -59,9 +59,17 @@ export const imageId = z
 
 export const itemId = z.string().regex(ITEM_ID_PATTERN);
 
+/**
+ * An image's text alternative (site/lib/image-alt.ts decides what a page shows): absent when not
+ * set, `""` when the image is decorative on purpose.
+ */
+export const ALT_MAX = 250;
+export const alt = text('The text alternative', ALT_MAX).optional();
+
 export const ImageRef = z.object({
   imageId,
   originalName: text('The image name', 255).default(''),
+  alt,
 });
 export type ImageRef = z.infer<typeof ImageRef>;
 
@@ -71,6 +79,7 @@ export const Logo = z.object({
   _id: itemId,
   imageId,
   originalName: text('The image name', 255),
+  alt,
   updated: Stamp.optional(),
 });
 export type Logo = z.infer<typeof Logo>;
@@ -79,6 +88,7 @@ export const GalleryItem = z.object({
   _id: itemId,
   imageId,
   caption: text('Caption', 200, true),
+  alt,
   ...publicationFields,
 });
 export type GalleryItem = z.infer<typeof GalleryItem>;
@@ -89,6 +99,7 @@ const galleryInput = (captionMissing: string) =>
     imageId,
     originalName: ImageRef.shape.originalName,
     caption: text('Caption', 200, captionMissing),
+    alt,
     // A Contributor's photo waits for review; photos are not scheduled.
     status: StatusField.optional(),
   });
@@ -151,6 +162,8 @@ export const DocumentRef = z.object({
 });
 export type DocumentRef = z.infer<typeof DocumentRef>;
 
+export const documentId = DocumentRef.shape.documentId;
+
 /** What an administrator sends for a circular (POST and PUT /api/circulars). */
 export const circularInput = perTimeZone((timeZone) =>
   z.object({
@@ -195,6 +208,13 @@ export const SiteContent = z.object({
   alerts: z.array(Alert).max(100, 'There can be at most 100 notices; delete ended ones first').default([]),
   /** How long personal data is kept (the privacy page says it). */
   retention: RetentionSettings.default(DEFAULT_RETENTION),
+  /** The media library's text alternative of each image, used where an item has none of its own. */
+  imageAlts: z.record(imageId, text('The text alternative', ALT_MAX)).default({}),
+  /**
+   * A replaced document's former id → the id of its new file: the old address keeps serving the
+   * new file (links in e-mails and printed QR codes), while the content itself links the new id.
+   */
+  documentAliases: z.record(documentId, documentId).default({}),
   /** Who last changed each leader's message or photo, and when (never public). */
   leadershipUpdated: z.partialRecord(z.enum(LEADERSHIP_ROLES), Stamp).optional(),
 });
@@ -241,9 +261,15 @@ const DOCUMENT_LINK = /\/(?:api\/document|documents)\/([a-f0-9]{32}\.pdf)/g;
  * field holds it.
  */
 export function referencedDocumentIds(content: Partial<SiteContent>): Set<string> {
-  const ids = new Set<string>();
+  const ids = linkedDocumentIds(content);
   for (const circular of content.circulars ?? []) if (circular.document) ids.add(circular.document.documentId);
-  for (const match of JSON.stringify(content).matchAll(DOCUMENT_LINK)) ids.add(match[1]!);
+  return ids;
+}
+
+/** The document ids linked from any text of `value` (`/documents/{documentId}`, `/api/document/{documentId}`). */
+export function linkedDocumentIds(value: unknown): Set<string> {
+  const ids = new Set<string>();
+  for (const match of (JSON.stringify(value) ?? '').matchAll(DOCUMENT_LINK)) ids.add(match[1]!);
   return ids;
 }
 

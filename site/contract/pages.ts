@@ -15,9 +15,12 @@ export const PAGE_SLUGS = [
 ] as const;
 export type PageSlug = (typeof PAGE_SLUGS)[number];
 
+/** The longest a page's text may be, in characters of its Markdown. */
+export const PAGE_BODY_LIMIT = 50_000;
+
 const pageText = {
   title: text('The title', 120, true),
-  body: text('The page text', 50_000),
+  body: text('The page text', PAGE_BODY_LIMIT),
 };
 
 /** PUT /api/pages/{slug}, with the publishing time read in the school's `timeZone`. */

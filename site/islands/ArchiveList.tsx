@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { News, SchoolEvent } from '../contract/content.ts';
 import type { ImageSize } from '../lib/image-sources.ts';
+import type { RenderedTexts } from '../lib/rendered-texts.ts';
 import { EventCard, EventDetails } from './parts/EventCard.tsx';
 import { CloseButton, Modal } from './parts/Modal.tsx';
 import { NewsCard, NewsDetails } from './parts/NewsCard.tsx';
@@ -11,6 +12,8 @@ export type ArchiveListProps = ({ kind: 'events'; items: SchoolEvent[] } | { kin
   label: string;
   /** Sizes of the images the build could measure, by image id. */
   imageSizes: Record<string, ImageSize>;
+  /** The descriptions' HTML, by their Markdown, rendered when the page was built. */
+  rendered: RenderedTexts;
 };
 
 /** One page of an events or news archive (/eventsnews/…): the cards of that page and their popups. */
@@ -34,8 +37,22 @@ export default function ArchiveList(props: ArchiveListProps) {
       </ul>
       <Modal open={Boolean(event ?? news)} onClose={close} labelledBy="details-title" className="details">
         <CloseButton onClose={close} />
-        {event && <EventDetails event={event} sizeOf={sizeOf} headingId="details-title" />}
-        {news && <NewsDetails news={news} sizeOf={sizeOf} headingId="details-title" />}
+        {event && (
+          <EventDetails
+            event={event}
+            sizeOf={sizeOf}
+            headingId="details-title"
+            rendered={props.rendered[event.description]}
+          />
+        )}
+        {news && (
+          <NewsDetails
+            news={news}
+            sizeOf={sizeOf}
+            headingId="details-title"
+            rendered={props.rendered[news.description]}
+          />
+        )}
       </Modal>
     </>
   );

@@ -1,7 +1,10 @@
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import type { News, SchoolEvent } from '../contract/content.ts';
 import { apiRequest } from '../lib/api-client.ts';
+import type { ImageAlts } from '../lib/image-alt.ts';
 import type { ImageSize } from '../lib/image-sources.ts';
+import { withLibraryAlts } from '../lib/item-alts.ts';
+import type { RenderedTexts } from '../lib/rendered-texts.ts';
 import { currentNews, splitEvents } from '../lib/schedule.ts';
 import { EventCard, EventDetails } from './parts/EventCard.tsx';
 import type { SizeOf } from './parts/ItemImages.tsx';
@@ -15,11 +18,15 @@ export interface EventsNewsProps {
   news: News[];
   /** Sizes of the images the build could measure, by image id. */
   imageSizes: Record<string, ImageSize>;
+  /** The media library's text alternatives of those images, for items without one of their own. */
+  imageAlts?: ImageAlts;
   timeZone: string;
   /** When the page was built: the first render matches the built HTML exactly. */
   builtAt: string;
   /** How many items of each list the page shows; the archive pages linked below list them all. */
   firstView: number;
+  /** The descriptions' HTML, by their Markdown, rendered when the page was built. */
+  rendered: RenderedTexts;
 }
 
 type Opened = { kind: 'event'; item: SchoolEvent } | { kind: 'news'; item: News } | null;
@@ -29,7 +36,16 @@ type Opened = { kind: 'event'; item: SchoolEvent } | { kind: 'news'; item: News 
  * load it decides again what is upcoming and current, now, in the school's time zone, and asks
  * the API for the newest lists.
  */
-export default function EventsNews({ events, news, imageSizes, timeZone, builtAt, firstView }: EventsNewsProps) {
+export default function EventsNews({
+  events,
+  news,
+  imageSizes,
+  imageAlts,
+  timeZone,
+  builtAt,
+  firstView,
+  rendered,
+}: EventsNewsProps) {
   const [now, setNow] = useState(() => new Date(builtAt));
   const [lists, setLists] = useState({ events, news });
   const [opened, setOpened] = useState<Opened>(null);
@@ -42,12 +58,12 @@ export default function EventsNews({ events, news, imageSizes, timeZone, builtAt
   }, []);
 
   const { upcoming, past } = useMemo(() => {
-    const split = splitEvents(lists.events, now, timeZone);
+    const split = splitEvents(withLibraryAlts(lists.events, imageAlts), now, timeZone);
     return { upcoming: split.upcoming.slice(0, firstView), past: split.past.slice(0, firstView) };
-  }, [lists.events, now, timeZone, firstView]);
+  }, [lists.events, imageAlts, now, timeZone, firstView]);
   const shownNews = useMemo(
-    () => currentNews(lists.news, now, timeZone).slice(0, firstView),
-    [lists.news, now, timeZone, firstView],
+    () => currentNews(withLibraryAlts(lists.news, imageAlts), now, timeZone).slice(0, firstView),
+    [lists.news, imageAlts, now, timeZone, firstView],
   );
   const sizeOf = (imageId: string) => imageSizes[imageId] ?? null;
   const close = () => setOpened(null);
@@ -103,8 +119,22 @@ export default function EventsNews({ events, news, imageSizes, timeZone, builtAt
       />
       <Modal open={opened !== null} onClose={close} labelledBy="details-title" className="details">
         <CloseButton onClose={close} />
-        {opened?.kind === 'event' && <EventDetails event={opened.item} sizeOf={sizeOf} headingId="details-title" />}
-        {opened?.kind === 'news' && <NewsDetails news={opened.item} sizeOf={sizeOf} headingId="details-title" />}
+        {opened?.kind === 'event' && (
+          <EventDetails
+            event={opened.item}
+            sizeOf={sizeOf}
+            headingId="details-title"
+            rendered={rendered[opened.item.description]}
+          />
+        )}
+        {opened?.kind === 'news' && (
+          <NewsDetails
+            news={opened.item}
+            sizeOf={sizeOf}
+            headingId="details-title"
+            rendered={rendered[opened.item.description]}
+          />
+        )}
       </Modal>
     </>
   );

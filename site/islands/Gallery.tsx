@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useId, useState } from 'react';
 import { itemAnchor } from '../contract/search.ts';
 import { countLabel } from '../lib/display-format.ts';
+import { captionRepeatsAlt } from '../lib/image-alt.ts';
 import { type ImageSize, imageUrl } from '../lib/image-sources.ts';
 import { CloseButton, Modal } from './parts/Modal.tsx';
 import { StoredImage } from './parts/StoredImage.tsx';
@@ -10,6 +11,8 @@ export interface GalleryPhoto {
   _id: string;
   imageId: string;
   caption: string;
+  /** Its text alternative (site/lib/image-alt.ts: the photo's, the library's, else its caption). */
+  alt: string;
   size: ImageSize | null;
 }
 
@@ -61,12 +64,14 @@ export default function Gallery({ photos, total: galleryTotal }: GalleryProps) {
             >
               <StoredImage
                 imageId={item.imageId}
-                alt={item.caption}
+                alt={item.alt}
                 size={item.size}
                 sizes="(min-width: 72rem) 18rem, (min-width: 56rem) 33vw, (min-width: 36rem) 50vw, 100vw"
                 eager={index < EAGER_PHOTOS}
               />
-              <span className="gallery-caption">{item.caption}</span>
+              <span className="gallery-caption" aria-hidden={captionRepeatsAlt(item.alt, item.caption) || undefined}>
+                {item.caption}
+              </span>
             </a>
           </li>
         ))}
@@ -85,7 +90,7 @@ export default function Gallery({ photos, total: galleryTotal }: GalleryProps) {
               key={photo._id}
               className="lightbox-image"
               imageId={photo.imageId}
-              alt={photo.caption}
+              alt={photo.alt}
               size={photo.size}
               sizes="(min-width: 64rem) 60rem, 100vw"
               eager

@@ -5,6 +5,7 @@
 
 import type { UploadedDocument } from '../contract/api.ts';
 import type { ImageRef } from '../contract/content.ts';
+import type { ReplacedDocument } from '../contract/media.ts';
 import { adminSession } from './admin-session.ts';
 import { ApiError, apiExchange, type RequestOptions, serverMessage } from './api-client.ts';
 
@@ -31,14 +32,18 @@ export const uploadImage = (file: File, onProgress: (sent: number) => void) =>
 export const uploadDocument = (file: File, onProgress: (sent: number) => void) =>
   upload<UploadedDocument>('/api/documents', file, onProgress);
 
+/** PUT /api/admin/media/documents/{documentId}: a document's new file (the media library). */
+export const replaceDocumentFile = (documentId: string, file: File, onProgress: (sent: number) => void) =>
+  upload<ReplacedDocument>(`/api/admin/media/documents/${encodeURIComponent(documentId)}`, file, onProgress, 'PUT');
+
 /**
  * A file sent in the form field `file`. XMLHttpRequest rather than fetch because only it reports
  * how much of the upload has been sent (`onProgress` gets 0…1).
  */
-function upload<T>(path: string, file: File, onProgress: (sent: number) => void): Promise<T> {
+function upload<T>(path: string, file: File, onProgress: (sent: number) => void, method = 'POST'): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', path);
+    request.open(method, path);
     const token = adminSession.token();
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
     request.responseType = 'json';

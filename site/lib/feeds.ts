@@ -10,6 +10,7 @@ import type { SchoolEvent, SiteContent } from '../contract/content.ts';
 import { dateInZone } from '../contract/dates.ts';
 import { EVENTS_BASE, NEWS_BASE } from './archive-pages.ts';
 import { imageUrl } from './image-sources.ts';
+import { markdownPlainText } from './markdown-text.ts';
 import { currentNews } from './schedule.ts';
 import { zonedInstant } from './zoned-time.ts';
 
@@ -50,7 +51,7 @@ export function newsFeed(content: SiteContent, siteUrl: string, now = new Date()
       title: item.title,
       id: `${siteUrl}/eventsnews#news-${item._id}`,
       link: `${siteUrl}/eventsnews#news-${item._id}`,
-      description: item.description,
+      description: markdownPlainText(item.description),
       date: zonedInstant(item.publishDate, '00:00', settings.timeZone),
       ...(item.image ? { image: siteUrl + imageUrl(item.image.imageId, 640) } : {}),
     });
@@ -104,7 +105,7 @@ function eventText(event: SchoolEvent, timeZone: string, siteUrl: string, host: 
   calendar.createEvent({
     id: `${event._id}@${host}`,
     summary: event.title,
-    description: event.description,
+    description: markdownPlainText(event.description),
     location: event.location || null,
     url: `${siteUrl}/eventsnews`,
     ...(event.time

@@ -6,17 +6,14 @@ import type { News, SchoolEvent, SiteContent } from '../contract/content.ts';
 import { footerLinks, isCurrent, isGroup, mainNavigation, type NavLink } from '../navigation.ts';
 import { addressLines } from './contact-links.ts';
 import { imageUrl } from './image-sources.ts';
+import { markdownPlainText } from './markdown-text.ts';
 import { zonedIso } from './zoned-time.ts';
 
 export const DESCRIPTION_LENGTH = 160;
 
 /** Plain text of a bit of markdown, cut at a word to about 160 characters. */
 export function shortDescription(text: string, max = DESCRIPTION_LENGTH): string {
-  const plain = text
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[#*_>`~|]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const plain = markdownPlainText(text).replace(/\s+/g, ' ');
   if (plain.length <= max) return plain;
   const cut = plain.slice(0, max - 1);
   return `${cut.slice(0, cut.lastIndexOf(' ') > max / 2 ? cut.lastIndexOf(' ') : cut.length).replace(/[\s,.;:]+$/, '')}…`;

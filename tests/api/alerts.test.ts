@@ -183,6 +183,15 @@ describe('PUT and DELETE /api/alerts/{id}', () => {
   });
 });
 
+describe('PUT /api/content from a client that does not know the notices', () => {
+  it('keeps the notices when the whole content is sent without them', async () => {
+    added((await post(notice({ message: 'Sports day postponed' }))).body, 'Sports day postponed');
+    const { alerts: _alerts, ...spec } = (await site.asAdmin('GET', '/api/admin/content')).body;
+    expect((await site.asAdmin('PUT', '/api/content', { json: spec })).status).toBe(200);
+    expect((await stored()).map((alert) => alert.message)).toContain('Sports day postponed');
+  });
+});
+
 describe('the start and the end', () => {
   it('puts a notice on the pages at its start and takes it off at its end, with no edit', {
     timeout: 120_000,

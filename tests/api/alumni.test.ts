@@ -130,6 +130,37 @@ describe('administrators and alumni', () => {
     }
   });
 
+  it('read a page at a time, newest first, searched by name or e-mail, with how many await approval', async () => {
+    const all = await list();
+    const pending = all.filter((alumni) => !alumni.isApproved).length;
+    const first = await site.asAdmin('GET', '/api/admin/alumni/page?pageSize=2');
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({
+      items: all.slice(0, 2),
+      total: all.length,
+      matching: all.length,
+      page: 1,
+      pageSize: 2,
+      pending,
+    });
+    const second = await site.asAdmin('GET', '/api/admin/alumni/page?pageSize=2&page=2');
+    expect(second.body.items).toEqual(all.slice(2, 4));
+
+    const byMail = await site.asAdmin('GET', '/api/admin/alumni/page?q=KRISHNAN@example');
+    expect(byMail.body).toMatchObject({ total: all.length, matching: 1, items: [{ fullName: 'Meera Krishnan' }] });
+    const byName = await site.asAdmin('GET', '/api/admin/alumni/page?q=ravi');
+    expect(byName.body.items.map((alumni: { fullName: string }) => alumni.fullName)).toEqual(['Ravi Das']);
+
+    const { _id } = all.find((alumni) => alumni.fullName === 'Ravi Das')!;
+    await site.asAdmin('PUT', `/api/alumni/${_id}/approve`, { json: { isApproved: true } });
+    expect((await site.asAdmin('GET', '/api/admin/alumni/page')).body.pending).toBe(pending - 1);
+    await site.asAdmin('PUT', `/api/alumni/${_id}/approve`, { json: { isApproved: false } });
+
+    for (const query of ['page=0', 'pageSize=201', 'page=two']) {
+      expect((await site.asAdmin('GET', `/api/admin/alumni/page?${query}`)).status).toBe(400);
+    }
+  });
+
   it('delete a registration, answered with the ones that remain', async () => {
     const before = await list();
     const { _id } = before.find((alumni) => alumni.fullName === 'Ravi Das')!;

@@ -36,6 +36,9 @@ describe('GET /api/content', () => {
         'retention',
         // The urgent notices showing now (issue 21).
         'alerts',
+        // The media library's alt texts, and the old ids of replaced documents (issue 22).
+        'imageAlts',
+        'documentAliases',
       ].sort(),
     );
     expect(answer.body.retention).toEqual({ messageMonths: 12, pendingAlumniDays: 90, backupDays: 30 });

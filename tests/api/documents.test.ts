@@ -38,6 +38,12 @@ describe('POST /api/documents', () => {
         documentId: expect.stringMatching(/^[a-f0-9]{32}\.pdf$/),
         originalName: 'Admissions 2025.pdf',
         size: bytes.length,
+        // What the accessibility checker found (tests/api/accessibility.test.ts).
+        findings: [
+          expect.objectContaining({ kind: 'pdf-untagged', target: 'Admissions 2025.pdf' }),
+          expect.objectContaining({ kind: 'pdf-no-title' }),
+          expect.objectContaining({ kind: 'pdf-no-language' }),
+        ],
       },
     });
     expect(await stored()).toContain(answer.body.documentId);

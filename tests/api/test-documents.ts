@@ -1,15 +1,60 @@
 /** PDF files for the tests: small, real (they open in a PDF viewer), each unique by its text. */
 
-/** A one-page PDF that shows `text`, with correct cross-references. */
+/** A one-page PDF that shows `text`, with correct cross-references: untagged, no title or language. */
 export function pdfFile(text: string): Buffer {
-  const stream = `BT /F1 18 Tf 40 150 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
-  const objects = [
+  const stream = `BT /F1 18 Tf 40 150 Td (${pdfString(text)}) Tj ET`;
+  return pdfOf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
+    PAGE,
+    streamObject(stream),
+    FONT,
+  ]);
+}
+
+/**
+ * An accessible PDF that shows `text`: tagged (a structure tree whose paragraph is the page's
+ * marked content, MarkInfo /Marked true), with a title and a language, as a word processor exports it.
+ */
+export function taggedPdfFile(text: string, title = 'Fee schedule'): Buffer {
+  const stream = `/P << /MCID 0 >> BDC BT /F1 18 Tf 40 150 Td (${pdfString(text)}) Tj ET EMC`;
+  return pdfOf(
+    [
+      '<< /Type /Catalog /Pages 2 0 R /MarkInfo << /Marked true >> /StructTreeRoot 6 0 R /Lang (en) >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      PAGE.replace(' >> >> >>', ' >> >> /StructParents 0 >>'),
+      streamObject(stream),
+      FONT,
+      '<< /Type /StructTreeRoot /K 7 0 R /ParentTree 9 0 R /ParentTreeNextKey 1 >>',
+      '<< /Type /StructElem /S /Document /P 6 0 R /K [8 0 R] >>',
+      '<< /Type /StructElem /S /P /P 7 0 R /Pg 3 0 R /K 0 >>',
+      '<< /Nums [0 [8 0 R]] >>',
+      `<< /Title (${pdfString(title)}) >>`,
+    ],
+    '/Info 10 0 R',
+  );
+}
+
+/** A PDF of a scan: a page with marks on it (unique by `seed`) but no text. */
+export function scannedPdfFile(seed: number): Buffer {
+  const stream = `0.5 g ${40 + (seed % 300)} 50 100 100 re f`;
+  return pdfOf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    PAGE,
+    streamObject(stream),
+    FONT,
+  ]);
+}
+
+const PAGE =
+  '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>';
+const FONT = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
+const pdfString = (text: string) => text.replace(/[()\\]/g, '');
+const streamObject = (stream: string) => `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
+
+/** The PDF file of `objects` (numbered from 1, the first the catalog), with correct cross-references. */
+function pdfOf(objects: string[], trailer = ''): Buffer {
   let body = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((object, i) => {
@@ -19,7 +64,7 @@ export function pdfFile(text: string): Buffer {
   const xref = body.length;
   body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
   for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R ${trailer}>>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
 }
 
@@ -51,5 +96,11 @@ export async function postFile(
 export async function uploadedDocument(base: string, token: string, bytes: Uint8Array, name = 'circular.pdf') {
   const answer = await postFile(base, '/api/documents', token, bytes, name);
   if (answer.status !== 201) throw new Error(`document refused: ${JSON.stringify(answer.body)}`);
-  return answer.body as { documentId: string; originalName: string; size: number };
+  return answer.body as {
+    documentId: string;
+    originalName: string;
+    size: number;
+    /** The accessibility checker's findings on the PDF. */
+    findings: { kind: string; target: string; message: string }[];
+  };
 }

@@ -224,8 +224,9 @@ function sectionParts(id: 'events' | 'news', addName: string) {
   };
 }
 
+/** Fills each field whose label starts with `label` ("Description", not "Decorative (no description needed)"). */
 async function fillIn(scope: Locator, fields: Record<string, string>) {
-  for (const [label, value] of Object.entries(fields)) await scope.getByLabel(label).fill(value);
+  for (const [label, value] of Object.entries(fields)) await scope.getByLabel(new RegExp(`^${label}`)).fill(value);
 }
 
 describe('events', () => {

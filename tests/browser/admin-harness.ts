@@ -1,5 +1,5 @@
 /** What the administrator-area browser tests share: a logged-in page, CSP watch, test images. */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { solidImage } from '../api/test-images.ts';
 import type { Site } from '../support/harness.ts';
@@ -138,4 +138,18 @@ export async function openSection(page: Page, id: string): Promise<void> {
   if (await menu.isVisible()) await menu.click();
   await nav.locator(`a[href="#${id}"]`).click();
   await view.waitFor({ state: 'visible' });
+}
+
+/**
+ * The Markdown source of the long text labelled `label` inside `scope` (a description, a page's
+ * text): switches its field from the visual editor to the Markdown textarea and answers the
+ * textarea, to `fill` and read with `inputValue` as any other field.
+ */
+export async function markdownSource(scope: Locator, label: string): Promise<Locator> {
+  const field = scope
+    .locator('.markdown-field')
+    .filter({ has: scope.page().locator('label', { hasText: new RegExp(`^${label}`) }) });
+  const toggle = field.getByRole('button', { name: 'Markdown' });
+  if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+  return field.locator('textarea');
 }

@@ -147,7 +147,9 @@ describe('dashboard session', () => {
 
   it("shows 'Failed to load alumni data' when only the alumni fail", async () => {
     const { page, expectNoProblems, close } = await loggedInPage();
-    await page.route('**/api/admin/alumni', (route) => route.fulfill({ status: 500, json: { message: 'Broken' } }));
+    await page.route('**/api/admin/alumni/page?*', (route) =>
+      route.fulfill({ status: 500, json: { message: 'Broken' } }),
+    );
     await page.goto(`${site.url}/admin/dashboard`);
     await openSection(page, 'alumni');
     const alumni = page.locator('#alumni');

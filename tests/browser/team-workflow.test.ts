@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../support/api.ts';
 import { testBrowser, testServer } from '../support/harness.ts';
-import { openPage, storeToken, type WatchedPage } from './admin-harness.ts';
+import { markdownSource, openPage, storeToken, type WatchedPage } from './admin-harness.ts';
 
 const site = testServer({ admin: true });
 const browser = testBrowser();
@@ -43,7 +43,7 @@ const navLinks = async (watched: WatchedPage) =>
 describe('a Contributor, an Editor and the Office', () => {
   it('shows each only the sections of their role', async () => {
     const contributor = await dashboardOf('asha', 'events');
-    expect(await navLinks(contributor)).toEqual(['Events', 'News', 'Galleries', 'Circulars', 'Your account']);
+    expect(await navLinks(contributor)).toEqual(['Events', 'News', 'Galleries', 'Circulars', 'Media', 'Your account']);
     expect(await contributor.page.getByText('asha · Contributor').isVisible()).toBe(true);
     contributor.expectNoProblems();
     await contributor.close();
@@ -57,7 +57,9 @@ describe('a Contributor, an Editor and the Office', () => {
       'Galleries',
       'Circulars',
       'Alerts',
+      'Media',
       'Pages',
+      'Accessibility',
       'Your account',
       'History',
     ]);
@@ -75,7 +77,7 @@ describe('a Contributor, an Editor and the Office', () => {
     const form = contributor.page.locator('#events form.add-form');
     await form.getByLabel('Title').fill('Science fair for every class');
     await form.getByLabel('Date').fill('2031-02-02');
-    await form.getByLabel('Description').fill('Projects from Class 1 to Class 12 in the main hall.');
+    await form.getByLabel(/^Description/).fill('Projects from Class 1 to Class 12 in the main hall.');
     // A Contributor cannot publish: the choices are a draft or review.
     expect(await form.getByLabel('Publish now').count()).toBe(0);
     await form.getByLabel('Send for review').check();
@@ -209,7 +211,9 @@ describe('two Editors at once', () => {
     await rowOf(ravi).getByText('meera is editing this event.').waitFor({ timeout: 15_000 });
     await rowOf(meera).getByText('ravi is editing this event.').waitFor({ timeout: 15_000 });
 
-    await rowOf(ravi).getByLabel('Description').fill('Songs, plays and the prize giving.');
+    await rowOf(ravi)
+      .getByLabel(/^Description/)
+      .fill('Songs, plays and the prize giving.');
     await rowOf(ravi).getByRole('button', { name: 'Save' }).click();
     await rowOf(ravi).getByText('Songs, plays and the prize giving.').waitFor();
 
@@ -226,13 +230,16 @@ describe('two Editors at once', () => {
 
     // Their version, with hers beside it to copy from; then saved on purpose.
     await notice.getByRole('button', { name: 'Use their version' }).click();
-    expect(await rowOf(meera).getByLabel('Description').inputValue()).toBe('Songs, plays and the prize giving.');
+    expect(await (await markdownSource(rowOf(meera), 'Description')).inputValue()).toBe(
+      'Songs, plays and the prize giving.',
+    );
     expect(await rowOf(meera).locator('.your-text').getByText('Songs and plays.').isVisible()).toBe(true);
     await rowOf(meera).getByLabel('Location').fill('Open-air theatre');
     await rowOf(meera).getByRole('button', { name: 'Save' }).click();
     // Saved: the form gives way to the event as listed (her own text stayed beside the form until then).
     await rowOf(meera).getByRole('button', { name: 'Edit' }).waitFor();
-    expect(await rowOf(meera).locator('.item-meta').textContent()).toContain('Open-air theatre');
+    // The list shows it as read again from the server after the save.
+    await expect.poll(() => rowOf(meera).locator('.item-meta').textContent()).toContain('Open-air theatre');
     expect(await event()).toMatchObject({
       description: 'Songs, plays and the prize giving.',
       location: 'Open-air theatre',

@@ -5,64 +5,23 @@
  * static /alerts.json lists it. (`npm run build` and the bucket: alerts-static.test.ts, on a fresh install,
  * as building or filling a bucket with the large site takes minutes.)
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
-import { referencedAddresses } from '../support/static-host.ts';
+import { call } from '../support/api.ts';
+import { crawlPages } from '../support/crawl-pages.ts';
+import { LARGE_DEMO_START_MS, type LargeDemo, startLargeDemo } from '../support/large-demo.ts';
+import type { RunningServer } from '../support/server.ts';
 
-const run = promisify(execFile);
 const MESSAGE = 'Emergency drill at 11:00: everyone gathers on the playground.';
-let work: string;
+let demo: LargeDemo;
 let server: RunningServer;
 let token: string;
 
 beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), 'alerts-large-'));
-  const folders = { dataDir: join(work, 'data'), uploadsDir: join(work, 'uploads') };
-  await run(process.execPath, ['admin-api/seed-demo.ts', '--large'], {
-    env: { ...process.env, PORT: '0', DATA_DIR: folders.dataDir, UPLOADS_DIR: folders.uploadsDir },
-  });
-  server = await startServer(folders);
-  token = await setupAndLogin(server.url);
-  await waitUntilLive(server.url, token, 240_000);
-}, 600_000);
+  demo = await startLargeDemo();
+  ({ server, token } = demo);
+}, LARGE_DEMO_START_MS);
 
-afterAll(async () => {
-  await server?.stop();
-  if (work) await rm(work, { recursive: true, force: true });
-});
-
-/** Every public page reached by following links from `/`, with its HTML. */
-async function crawlPages(base: string): Promise<Map<string, string>> {
-  const pages = new Map<string, string>();
-  const queue = ['/'];
-  const seen = new Set(queue);
-  while (queue.length > 0) {
-    const path = queue.shift()!;
-    const response = await fetch(base + path);
-    if (!(response.headers.get('content-type') ?? '').includes('text/html')) {
-      await response.arrayBuffer();
-      continue;
-    }
-    const html = await response.text();
-    pages.set(path, html);
-    for (const address of referencedAddresses(html)) {
-      if (!address.startsWith('/') || address.startsWith('//') || address.startsWith('/api/')) continue;
-      const next = new URL(address, base).pathname;
-      if (/\.[a-z0-9]+$/i.test(next) || next.startsWith('/_astro/') || next.startsWith('/admin')) continue;
-      if (!seen.has(next)) {
-        seen.add(next);
-        queue.push(next);
-      }
-    }
-  }
-  return pages;
-}
+afterAll(() => demo?.dispose());
 
 const bannerOf = (html: string) => /<section id="site-alerts"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
 

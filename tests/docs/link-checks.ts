@@ -10,7 +10,14 @@ import { type Doc, PRODUCT_ORIGIN } from './doc-reading.ts';
 import { type Project, root } from './project-facts.ts';
 
 /** The few other sites the docs may link to. */
-const EXTERNAL_HOSTS = new Set(['astro.build', 'hono.dev', 'biomejs.dev', 'github.com', 'immerjs.github.io']);
+const EXTERNAL_HOSTS = new Set([
+  'astro.build',
+  'hono.dev',
+  'biomejs.dev',
+  'github.com',
+  'immerjs.github.io',
+  'tiptap.dev',
+]);
 
 /** The product's addresses the docs link to (paths), and what is wrong with the other links. */
 export function linkProblems(

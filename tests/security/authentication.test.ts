@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tokensFor, uploaded } from '../api/helpers.ts';
-import { pdfFile } from '../api/test-documents.ts';
+import { pdfFile, uploadedDocument } from '../api/test-documents.ts';
 import { solidImage } from '../api/test-images.ts';
 import { call } from '../support/api.ts';
 import { testServer } from '../support/harness.ts';
@@ -89,12 +89,15 @@ async function administratorCalls(base: string, token: string): Promise<Record<s
     'DELETE /api/news/:id': { path: `/api/news/${newsId}` },
     'DELETE /api/news/:id/image': { path: `/api/news/${newsId}/image` },
     'POST /api/homegallery': { path: '/api/homegallery', json: { ...image, caption: 'Gate' } },
+    'PUT /api/homegallery/:id': { path: `/api/homegallery/${homePhotoId}`, json: { ...image, caption: 'Gate' } },
     'DELETE /api/homegallery/:id': { path: `/api/homegallery/${homePhotoId}` },
     'POST /api/gallery': { path: '/api/gallery', json: { ...image, caption: 'Hall' } },
+    'PUT /api/gallery/:id': { path: `/api/gallery/${photoId}`, json: { ...image, caption: 'Hall', alt: '' } },
     'DELETE /api/gallery/:id': { path: `/api/gallery/${photoId}` },
     'PUT /api/settings': { path: '/api/settings', json: { phone: '+91 80 4000 4321' } },
     'PUT /api/pages/:slug': { path: '/api/pages/privacy', json: { title: 'Privacy', body: 'Changed' } },
     'GET /api/admin/alumni': { path: '/api/admin/alumni' },
+    'GET /api/admin/alumni/page': { path: '/api/admin/alumni/page' },
     'PUT /api/alumni/:id/approve': { path: `/api/alumni/${alumniId}/approve`, json: { isApproved: true } },
     'DELETE /api/alumni/:id': { path: `/api/alumni/${alumniId}` },
     'POST /api/documents': { path: '/api/documents', upload: pdfFile('Circular') },
@@ -133,6 +136,18 @@ async function administratorCalls(base: string, token: string): Promise<Record<s
     'GET /api/admin/gallery': { path: '/api/admin/gallery?page=2' },
     'GET /api/admin/homegallery': { path: '/api/admin/homegallery' },
     'GET /api/admin/review-counts': { path: '/api/admin/review-counts' },
+    // The accessibility checker's report (issue 22).
+    'GET /api/admin/accessibility': { path: '/api/admin/accessibility' },
+    // The media library (issue 22).
+    'GET /api/admin/media': { path: '/api/admin/media?kind=image' },
+    'PUT /api/admin/media/images/:imageId': {
+      path: `/api/admin/media/images/${image.imageId}`,
+      json: { alt: 'A gate' },
+    },
+    'PUT /api/admin/media/documents/:documentId': {
+      path: `/api/admin/media/documents/${(await uploadedDocument(base, token, pdfFile('To replace'))).documentId}`,
+      upload: pdfFile('Replaced'),
+    },
     'GET /api/admin/preview/:kind/:id': { path: `/api/admin/preview/events/${eventId}` },
     'GET /api/admin/preview-link/:kind/:id': { path: `/api/admin/preview-link/events/${eventId}` },
     'GET /api/admin/presence': { path: '/api/admin/presence?editing=settings' },

@@ -11,6 +11,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
+import { isShowing } from '../../site/contract/alerts.ts';
 import type { SiteContent } from '../../site/contract/content.ts';
 import { dateInZone, timeInZone } from '../../site/contract/dates.ts';
 import { uploaded } from '../api/helpers.ts';
@@ -40,7 +41,7 @@ const PASSWORD = 'admin123';
 
 const tally = fileTally('Fuzzing');
 const site = testServer({ admin: true });
-let context: Omit<Context, keyof Stored | 'pendingSecret'>;
+let context: Omit<Context, keyof Stored | 'pendingSecret' | 'document'>;
 let images: Buffer[];
 let files: Buffer[];
 
@@ -57,7 +58,7 @@ beforeAll(async () => {
     json: { title: 'Keeper', date: '2030-01-01', document },
   });
   const keeper = circulars.body.find((circular: { title: string }) => circular.title === 'Keeper')._id;
-  context = { token, image, document, keeper, password: PASSWORD, counters: { registrations: 0, messages: 0 } };
+  context = { token, image, keeper, password: PASSWORD, counters: { registrations: 0, messages: 0 } };
   files = [pdfFile('One'), pdfFile('Two'), await solidImage('png', 16, 16), Buffer.from('Dear parents,\n')];
   images = await Promise.all([
     solidImage('png', 16, 16),
@@ -196,6 +197,7 @@ function withoutBookkeeping(stored: Stored): Stored {
       gallery: content.gallery.map(strip),
       homegallery: content.homegallery.map(strip),
       pages: content.pages.map(strip) as SiteContent['pages'],
+      alerts: content.alerts.map(strip),
     },
   };
 }
@@ -222,6 +224,8 @@ function visibleAt(content: SiteContent, now: Date): unknown {
     circulars: visible(content.circulars),
     gallery: visible(content.gallery),
     homegallery: visible(content.homegallery),
+    // The notices showing now (from their start until their end), without who changed them.
+    alerts: content.alerts.filter((alert) => isShowing(alert, now)).map(withoutPrivateFields),
     pages: content.pages.map((page) => {
       if (isPublic(page)) return withoutPrivateFields(page);
       expect(page.live, `the text visitors keep reading of ${page.slug}`).toBeDefined();
@@ -261,7 +265,10 @@ it(`survives ${RUNS} cases of attacks, writes and damaged images, changing only 
   await fc.assert(
     fc.asyncProperty(anyCase, async (generated) => {
       const stored = await storedFiles(site.dataDir);
-      const state = { ...context, ...parse(stored), pendingSecret: pendingSecret(stored) };
+      const { content, ...rest } = parse(stored);
+      // The keeper's document, as now stored: a replaced file has a new id.
+      const document = content.circulars.find((circular) => circular._id === context.keeper)!.document!;
+      const state = { ...context, content, ...rest, document, pendingSecret: pendingSecret(stored) };
       if ('attack' in generated) return check(planAttack(generated.attack, state));
       if ('write' in generated) return check(planWrite(generated.write, state));
       if ('document' in generated) return check(planDocumentUpload(generated.document, files, state));

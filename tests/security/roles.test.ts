@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uploaded } from '../api/helpers.ts';
-import { pdfFile } from '../api/test-documents.ts';
+import { pdfFile, uploadedDocument } from '../api/test-documents.ts';
 import { solidImage } from '../api/test-images.ts';
 import { codeFor } from '../api/two-factor-codes.ts';
 import { testServer } from '../support/harness.ts';
@@ -48,6 +48,12 @@ const EXPECTED: Record<string, Row> = {
   'PUT /api/settings': CONTENT,
   'PUT /api/pages/:slug': CONTENT,
   'PUT /api/pages/:slug/status': CONTENT,
+  // The accessibility checker's report: of all the content, which these roles can fix.
+  'GET /api/admin/accessibility': CONTENT,
+  // The media library: listed by whoever adds images and documents; alt texts and replacements change every item using them.
+  'GET /api/admin/media': DRAFTS,
+  'PUT /api/admin/media/images/:imageId': CONTENT,
+  'PUT /api/admin/media/documents/:documentId': CONTENT,
   'PUT /api/person-image/:role': CONTENT,
   'DELETE /api/person-image/:role': CONTENT,
   'POST /api/logos': CONTENT_NEW,
@@ -85,9 +91,11 @@ const EXPECTED: Record<string, Row> = {
   'PUT /api/circulars/:id/status': DRAFTS,
   'DELETE /api/circulars/:id': DRAFTS,
   'POST /api/gallery': DRAFTS_NEW,
+  'PUT /api/gallery/:id': DRAFTS,
   'PUT /api/gallery/:id/status': DRAFTS,
   'DELETE /api/gallery/:id': DRAFTS,
   'POST /api/homegallery': DRAFTS_NEW,
+  'PUT /api/homegallery/:id': DRAFTS,
   'PUT /api/homegallery/:id/status': DRAFTS,
   'DELETE /api/homegallery/:id': DRAFTS,
   // History.
@@ -96,6 +104,7 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/admin/history/:version/restore': HISTORY,
   // Personal data.
   'GET /api/admin/alumni': PERSONAL,
+  'GET /api/admin/alumni/page': PERSONAL,
   'PUT /api/alumni/:id/approve': PERSONAL,
   'DELETE /api/alumni/:id': PERSONAL,
   'GET /api/admin/alumni.csv': PERSONAL,
@@ -295,6 +304,19 @@ const REQUESTS: Record<string, (column: Column) => Promise<Request>> = {
   'GET /api/admin/gallery': async () => ({ path: '/api/admin/gallery?page=2' }),
   'GET /api/admin/homegallery': async () => ({ path: '/api/admin/homegallery' }),
   'GET /api/admin/review-counts': async () => ({ path: '/api/admin/review-counts' }),
+  'GET /api/admin/accessibility': async () => ({ path: '/api/admin/accessibility' }),
+  'GET /api/admin/media': async () => ({ path: '/api/admin/media?unused=true' }),
+  'PUT /api/admin/media/images/:imageId': async () => ({
+    path: `/api/admin/media/images/${image.imageId}`,
+    json: { alt: 'The school gate' },
+  }),
+  'PUT /api/admin/media/documents/:documentId': async (column) => {
+    const old = await uploadedDocument(site.url, tokens.administrator, pdfFile(`Old for ${column} ${serial++}`));
+    return {
+      path: `/api/admin/media/documents/${old.documentId}`,
+      upload: { bytes: pdfFile(`New for ${column} ${serial++}`), name: 'new.pdf' },
+    };
+  },
   'GET /api/admin/preview/:kind/:id': async (column) => ({
     path: `/api/admin/preview/news/${await itemFor(column, 'news')}`,
   }),
@@ -323,7 +345,7 @@ const REQUESTS: Record<string, (column: Column) => Promise<Request>> = {
     ]),
   ),
   ...Object.fromEntries(
-    ['events', 'news', 'circulars'].map((list) => [
+    ['events', 'news', 'circulars', 'gallery', 'homegallery'].map((list) => [
       `PUT /api/${list}/:id`,
       async (column: Column) => ({ path: `/api/${list}/${await itemFor(column, list)}`, json: itemFields[list]!() }),
     ]),
@@ -342,6 +364,7 @@ const REQUESTS: Record<string, (column: Column) => Promise<Request>> = {
   }),
 
   'GET /api/admin/alumni': async () => ({ path: '/api/admin/alumni' }),
+  'GET /api/admin/alumni/page': async () => ({ path: '/api/admin/alumni/page' }),
   'PUT /api/alumni/:id/approve': async () => ({
     path: `/api/alumni/${(await asAdmin('GET', '/api/admin/alumni')).body[0]._id}/approve`,
     json: { isApproved: true },

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { ADMIN_PAGE_SIZE, type AlumniPage } from '../../contract/admin-lists.ts';
 import type { Alumni } from '../../contract/alumni.ts';
 import { dateInZone } from '../../contract/dates.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
@@ -6,22 +7,35 @@ import { countLabel, formatDate } from '../../lib/display-format.ts';
 import { Alert } from './Alert.tsx';
 import { ConsentNote } from './ConsentNote.tsx';
 import { DownloadButton } from './DownloadButton.tsx';
-import { ListSearch, ShowMore, useListWindow } from './list-window.tsx';
+import { ListSearch, ListStatus, ShowMore } from './list-window.tsx';
 import { Panel } from './Panel.tsx';
 import { useSchoolTimeZone } from './time-zone.ts';
 import { useAction } from './use-action.ts';
+import { usePagedList } from './use-server-list.ts';
 
-/** The alumni list as loaded: the records, or the load failed. */
-export type AlumniList = { ok: true; alumni: Alumni[] } | { ok: false };
+/** The alumni as loaded with the dashboard: their first page (with how many await approval), or the load failed. */
+export type AlumniList = { ok: true; first: AlumniPage } | { ok: false };
 
-/** Alumni registrations: PENDING / APPROVED, Approve, Unapprove, delete. */
+const NOUN = 'alumni registrations';
+
+/** GET /api/admin/alumni/page: page `page` of the registrations, newest first, of those whose name or e-mail holds `q`. */
+export function readAlumniPage(page: number, q = ''): Promise<AlumniPage> {
+  const params = new URLSearchParams({ page: String(page), pageSize: String(ADMIN_PAGE_SIZE) });
+  if (q) params.set('q', q);
+  return adminRequest<AlumniPage>(`/api/admin/alumni/page?${params}`);
+}
+
+/**
+ * Alumni registrations: PENDING / APPROVED, Approve, Unapprove, delete. Read a page at a time;
+ * `onChanged` is told of each change, so the counts (here and in the navigation) are read again.
+ */
 export function AlumniSection({
   list,
-  onAlumni,
+  onChanged,
   onRetry,
 }: {
   list: AlumniList;
-  onAlumni: (alumni: Alumni[]) => void;
+  onChanged: () => void;
   onRetry: () => void;
 }) {
   if (!list.ok) {
@@ -38,25 +52,32 @@ export function AlumniSection({
       </Panel>
     );
   }
-  const pending = list.alumni.filter((alumnus) => !alumnus.isApproved).length;
+  const { total, pending } = list.first;
   return (
     <Panel
       id="alumni"
       title="Alumni"
-      summary={`${countLabel(list.alumni.length, 'registration')}, ${pending} awaiting approval. Newest first.`}
+      summary={`${countLabel(total, 'registration')}, ${pending} awaiting approval. Newest first.`}
     >
       <div className="panel-tools">
         <DownloadButton path="/api/admin/alumni.csv" fileName="alumni.csv" label="Download alumni (CSV)" />
       </div>
-      <AlumniList alumni={list.alumni} onAlumni={onAlumni} />
+      <AlumniList first={list.first} onChanged={onChanged} />
     </Panel>
   );
 }
 
-function AlumniList({ alumni, onAlumni }: { alumni: Alumni[]; onAlumni: (alumni: Alumni[]) => void }) {
+function AlumniList({ first, onChanged }: { first: AlumniPage; onChanged: () => void }) {
   const action = useAction();
-  const list = useListWindow(alumni, (alumnus) => alumnus.fullName);
-  if (alumni.length === 0) return <p className="empty">No alumni have registered yet.</p>;
+  const [revision, setRevision] = useState(0);
+  const list = usePagedList<Alumni>(readAlumniPage, NOUN, revision, first);
+  // Read again by the dashboard (a person's data was erased, a registration changed): so are the pages shown.
+  const loaded = useRef(first);
+  useEffect(() => {
+    if (first === loaded.current) return;
+    loaded.current = first;
+    setRevision((count) => count + 1);
+  }, [first]);
 
   function setApproved(alumnus: Alumni, isApproved: boolean) {
     void action.run(alumnus._id, 'Failed to update alumni approval', async () => {
@@ -64,7 +85,8 @@ function AlumniList({ alumni, onAlumni }: { alumni: Alumni[]; onAlumni: (alumni:
         method: 'PUT',
         json: { isApproved },
       });
-      onAlumni(alumni.map((other) => (other._id === updated._id ? updated : other)));
+      list.replace(updated);
+      onChanged();
     });
   }
 
@@ -75,44 +97,52 @@ function AlumniList({ alumni, onAlumni }: { alumni: Alumni[]; onAlumni: (alumni:
       key,
       'Failed to delete alumni',
       async () => {
-        onAlumni(await adminRequest<Alumni[]>(`/api/alumni/${alumnus._id}`, { method: 'DELETE' }));
+        await adminRequest<Alumni[]>(`/api/alumni/${alumnus._id}`, { method: 'DELETE' });
+        setRevision((count) => count + 1);
+        onChanged();
       },
       alumnus._id,
     );
   }
 
+  if (list.items !== null && list.total === 0) return <p className="empty">No alumni have registered yet.</p>;
   return (
     <>
-      <ListSearch list={list} total={alumni.length} />
-      <ul className="item-list" aria-label="Alumni registrations">
-        {list.visible.map((alumnus) => (
-          <li key={alumnus._id} className="item alumnus" aria-label={alumnus.fullName}>
-            <Alert failure={action.alertFor(alumnus._id)} onDismiss={action.dismiss} />
-            <div className="alumnus-head">
-              <h3 className="item-title">{alumnus.fullName}</h3>
-              <span className={`badge ${alumnus.isApproved ? 'badge-approved' : 'badge-pending'}`}>
-                {alumnus.isApproved ? 'APPROVED' : 'PENDING'}
-              </span>
-            </div>
-            <AlumnusDetails alumnus={alumnus} />
-            <ConsentNote consent={alumnus.consent} of="registration" />
-            <div className="item-actions">
-              <button
-                type="button"
-                className={alumnus.isApproved ? 'secondary' : undefined}
-                onClick={() => setApproved(alumnus, !alumnus.isApproved)}
-                disabled={action.busy}
-              >
-                {action.label(alumnus._id, alumnus.isApproved ? 'Unapprove' : 'Approve', 'Saving…')}
-              </button>
-              <button type="button" className="danger" onClick={() => remove(alumnus)} disabled={action.busy}>
-                {action.label(`${alumnus._id}:delete`, 'Delete', 'Deleting…')}
-              </button>
-            </div>
-          </li>
-        ))}
-      </ul>
-      <ShowMore list={list} noun="registrations" />
+      <ListStatus list={list} noun={NOUN} />
+      {list.items && (
+        <>
+          <ListSearch list={list} total={list.total} />
+          <ul className="item-list" aria-label="Alumni registrations">
+            {list.items.map((alumnus) => (
+              <li key={alumnus._id} className="item alumnus" aria-label={alumnus.fullName}>
+                <Alert failure={action.alertFor(alumnus._id)} onDismiss={action.dismiss} />
+                <div className="alumnus-head">
+                  <h3 className="item-title">{alumnus.fullName}</h3>
+                  <span className={`badge ${alumnus.isApproved ? 'badge-approved' : 'badge-pending'}`}>
+                    {alumnus.isApproved ? 'APPROVED' : 'PENDING'}
+                  </span>
+                </div>
+                <AlumnusDetails alumnus={alumnus} />
+                <ConsentNote consent={alumnus.consent} of="registration" />
+                <div className="item-actions">
+                  <button
+                    type="button"
+                    className={alumnus.isApproved ? 'secondary' : undefined}
+                    onClick={() => setApproved(alumnus, !alumnus.isApproved)}
+                    disabled={action.busy}
+                  >
+                    {action.label(alumnus._id, alumnus.isApproved ? 'Unapprove' : 'Approve', 'Saving…')}
+                  </button>
+                  <button type="button" className="danger" onClick={() => remove(alumnus)} disabled={action.busy}>
+                    {action.label(`${alumnus._id}:delete`, 'Delete', 'Deleting…')}
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <ShowMore list={list} noun="registrations" />
+        </>
+      )}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { AccessibilityFinding } from '../../contract/accessibility.ts';
 import type { ReviewCounts } from '../../contract/admin-lists.ts';
-import type { Alumni } from '../../contract/alumni.ts';
 import type { AdminSession } from '../../contract/api.ts';
 import type { InboxMessage } from '../../contract/contact.ts';
 import type { Page } from '../../contract/pages.ts';
@@ -10,7 +10,7 @@ import { adminRequest } from '../../lib/admin-api.ts';
 import { adminSession } from '../../lib/admin-session.ts';
 import { ApiError, CONNECTION_MESSAGE } from '../../lib/api-client.ts';
 import { type AccountsList, loadAccounts } from './AccountsSection.tsx';
-import type { AlumniList } from './AlumniSection.tsx';
+import { type AlumniList, readAlumniPage } from './AlumniSection.tsx';
 import { type DashboardState, sectionsFor } from './dashboard-sections.tsx';
 import { PasswordWarning } from './PasswordWarning.tsx';
 import { BucketIndicator, PublishingIndicator, PublishingProblem } from './Publishing.tsx';
@@ -90,8 +90,8 @@ async function load(): Promise<Loaded> {
 }
 
 function loadAlumni(): Promise<AlumniList> {
-  return adminRequest<Alumni[]>('/api/admin/alumni').then(
-    (alumni) => ({ ok: true, alumni }),
+  return readAlumniPage(1).then(
+    (first) => ({ ok: true, first }),
     () => ({ ok: false }),
   );
 }
@@ -131,6 +131,7 @@ function DashboardView({ loaded }: { loaded: Loaded }) {
   const [accounts, setAccounts] = useState(loaded.accounts);
   const [inbox, setInbox] = useState<InboxMessage[] | null>(null);
   const [inboxReloads, setInboxReloads] = useState(0);
+  const [accessibility, setAccessibility] = useState<AccessibilityFinding[] | null>(null);
   const [session, setSession] = useState(loaded.session);
   const [defaultPassword, setDefaultPassword] = useState(loaded.session.usesDefaultPassword);
   const [leaving, setLeaving] = useState(false);
@@ -176,7 +177,6 @@ function DashboardView({ loaded }: { loaded: Loaded }) {
     session,
     reloadSession: async () => setSession(await adminRequest<AdminSession>('/api/admin/session')),
     alumni,
-    onAlumni: (list) => setAlumni({ ok: true, alumni: list }),
     reloadAlumni: () => void loadAlumni().then(setAlumni),
     accounts,
     onAccounts: setAccounts,
@@ -187,6 +187,8 @@ function DashboardView({ loaded }: { loaded: Loaded }) {
       setInboxReloads((count) => count + 1);
       void loadAlumni().then(setAlumni);
     },
+    accessibility,
+    onAccessibility: setAccessibility,
   };
 
   return (

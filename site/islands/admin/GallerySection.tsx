@@ -1,18 +1,21 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import type { AdminListPage } from '../../contract/admin-lists.ts';
-import type { GalleryItem } from '../../contract/content.ts';
+import type { GalleryItem, ImageRef } from '../../contract/content.ts';
 import { adminRequest, uploadImage } from '../../lib/admin-api.ts';
 import { countLabel } from '../../lib/display-format.ts';
 import { TextField } from '../forms/TextField.tsx';
 import { Alert } from './Alert.tsx';
+import { AltTextField, altToSend } from './AltTextField.tsx';
 import { ItemStateLine, ReviewActions } from './ItemReview.tsx';
 import { ImageInput, Thumbnail, UploadProgress } from './images.tsx';
+import { LibraryChoice } from './LibraryPicker.tsx';
 import { ListSearch, ListStatus, ShowMore } from './list-window.tsx';
 import { Panel } from './Panel.tsx';
 import { newPublishing, PublishingChoice, publishingBody } from './PublishingChoice.tsx';
 import { useSignedIn } from './signed-in.ts';
 import { deleteWithUndo } from './undo.ts';
-import { useAction } from './use-action.ts';
+import { type Action, useAction } from './use-action.ts';
+import { useOpenedItem } from './use-opened-item.ts';
 import { useServerList } from './use-server-list.ts';
 
 const ADD = 'add';
@@ -67,23 +70,42 @@ export function GallerySection({
   const list = useServerList<GalleryItem>(texts.id, revision, first);
   const [file, setFile] = useState<File | null>(null);
   const [caption, setCaption] = useState('');
+  const [alt, setAlt] = useState<string | undefined>(undefined);
+  const [picked, setPicked] = useState<ImageRef | undefined>(undefined);
   const [inputKey, setInputKey] = useState(0);
+  const [editing, setEditing] = useState<string | null>(null);
   const signedIn = useSignedIn();
   const [publishing, setPublishing] = useState(() => newPublishing(signedIn.may('publish')));
   const endpoint = `/api/${texts.id}`;
+  // A photo the address names (`#galleries/<id>`, a link of the media library): found and opened.
+  const opened = useOpenedItem('galleries');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the address names another photo
+  useEffect(() => {
+    if (!opened) return;
+    list.search(opened);
+    setEditing(opened);
+  }, [opened]);
 
   async function add(event: FormEvent) {
     event.preventDefault();
     if (caption.trim() === '') return action.refuse(ADD, texts.captionMissing);
-    if (!file) return action.refuse(ADD, 'Please choose a photo to add');
+    if (!file && !picked) return action.refuse(ADD, 'Please choose a photo to add');
     const done = await action.run(ADD, texts.addFailed, async (progress) => {
-      const { imageId, originalName } = await uploadImage(file, progress);
-      const body = { imageId, originalName, caption: caption.trim(), status: publishingBody(publishing).status };
+      const { imageId, originalName } = file ? await uploadImage(file, progress) : picked!;
+      const body = {
+        imageId,
+        originalName,
+        caption: caption.trim(),
+        ...altToSend(alt),
+        status: publishingBody(publishing).status,
+      };
       onItems(await adminRequest<GalleryItem[]>(endpoint, { method: 'POST', json: body }));
     });
     if (done) {
       setFile(null);
       setCaption('');
+      setAlt(undefined);
+      setPicked(undefined);
       setInputKey((key) => key + 1);
     }
   }
@@ -111,6 +133,15 @@ export function GallerySection({
             required
           />
         </div>
+        <LibraryChoice<ImageRef>
+          kind="image"
+          name={picked?.originalName}
+          disabled={action.busy}
+          onChoose={setPicked}
+          onClear={() => setPicked(undefined)}
+          toRef={(item) => ({ imageId: item.id, originalName: item.name })}
+        />
+        <AltTextField value={alt} onChange={setAlt} disabled={action.busy} fallback="the caption" />
         {!signedIn.may('publish') && (
           <PublishingChoice
             idPrefix={`${texts.id}-new`}
@@ -136,10 +167,21 @@ export function GallerySection({
           <ul className="tile-list" aria-label={texts.title}>
             {list.items.map((item) => (
               <li key={item._id} className="tile">
-                <Thumbnail imageId={item.imageId} alt={item.caption} />
+                <Thumbnail imageId={item.imageId} alt={item.alt ?? item.caption} />
                 <p className="tile-caption">{item.caption}</p>
                 {item.status !== 'published' && <ItemStateLine item={item} />}
                 <Alert failure={action.alertFor(item._id)} onDismiss={action.dismiss} />
+                {editing === item._id && (
+                  <PhotoEdit
+                    item={item}
+                    endpoint={endpoint}
+                    action={action}
+                    onDone={(items) => {
+                      setEditing(null);
+                      if (items) onItems(items);
+                    }}
+                  />
+                )}
                 <div className="tile-actions">
                   <ReviewActions
                     item={item}
@@ -148,6 +190,16 @@ export function GallerySection({
                     noun="photo"
                     onItems={onItems}
                   />
+                  {signedIn.mayChange(item) && editing !== item._id && (
+                    <button
+                      type="button"
+                      onClick={() => setEditing(item._id)}
+                      disabled={action.busy}
+                      aria-label={`Edit photo ${item.caption}`}
+                    >
+                      Edit
+                    </button>
+                  )}
                   {signedIn.mayChange(item) && (
                     <button
                       type="button"
@@ -167,5 +219,55 @@ export function GallerySection({
         </>
       )}
     </Panel>
+  );
+}
+
+/** A photo's caption and text alternative, changed in place (PUT /api/{gallery}/{id}). */
+function PhotoEdit({
+  item,
+  endpoint,
+  action,
+  onDone,
+}: {
+  item: GalleryItem;
+  endpoint: string;
+  action: Action;
+  onDone: (items: GalleryItem[] | null) => void;
+}) {
+  const [caption, setCaption] = useState(item.caption);
+  const [alt, setAlt] = useState(item.alt);
+  const key = `${item._id}:edit`;
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (caption.trim() === '') return action.refuse(key, 'Caption is required');
+    let items: GalleryItem[] | null = null;
+    const done = await action.run(key, 'Failed to save the photo', async () => {
+      const body = { imageId: item.imageId, caption: caption.trim(), ...altToSend(alt) };
+      items = await adminRequest<GalleryItem[]>(`${endpoint}/${item._id}`, { method: 'PUT', json: body });
+    });
+    if (done) onDone(items);
+  }
+  return (
+    <form className="photo-edit" onSubmit={save} noValidate aria-label={`Edit photo ${item.caption}`}>
+      <Alert failure={action.alertFor(key)} onDismiss={action.dismiss} />
+      <TextField
+        id={`${item._id}-caption`}
+        label="Caption"
+        value={caption}
+        onChange={setCaption}
+        maxLength={200}
+        disabled={action.busy}
+        required
+      />
+      <AltTextField value={alt} onChange={setAlt} disabled={action.busy} fallback="the caption" />
+      <div className="form-actions">
+        <button type="submit" disabled={action.busy}>
+          {action.label(key, 'Save', 'Saving…')}
+        </button>
+        <button type="button" onClick={() => onDone(null)} disabled={action.busy}>
+          Cancel
+        </button>
+      </div>
+    </form>
   );
 }

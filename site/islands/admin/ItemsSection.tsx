@@ -3,7 +3,7 @@ import type { AdminListPage } from '../../contract/admin-lists.ts';
 import { type Publication, versionOf } from '../../contract/publication.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
 import { Alert } from './Alert.tsx';
-import type { Attachment } from './attachments.tsx';
+import { type Attachment, type AttachmentExtra, chosenRef } from './attachments.tsx';
 import { ItemStateLine, PreviewButton, ReviewActions } from './ItemReview.tsx';
 import { UploadProgress } from './images.tsx';
 import { ListSearch, ListStatus, ShowMore } from './list-window.tsx';
@@ -22,6 +22,7 @@ import { useSchoolTimeZone } from './time-zone.ts';
 import { deleteWithUndo } from './undo.ts';
 import { type Action, useAction } from './use-action.ts';
 import { useFocusReturn } from './use-focus-return.ts';
+import { useOpenedItem } from './use-opened-item.ts';
 import { EditingNow } from './use-presence.tsx';
 import { useServerList } from './use-server-list.ts';
 
@@ -102,15 +103,43 @@ export function ItemsSection<T extends Item, Draft, Ref>({
   const endpoint = `/api/${kind.id}`;
   const list = useServerList<T>(kind.id, revision, first);
   const summary = typeof kind.summary === 'function' ? kind.summary(list.total) : kind.summary;
+  // An item the address names (`#events/<id>`, a link of the accessibility report): the list
+  // shows it alone (the search matches an id too) and it opens for editing.
+  const opened = useOpenedItem(kind.id);
+  const [reveal, setReveal] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the address names another item
+  useEffect(() => {
+    if (!opened) return;
+    list.search(opened);
+    setEditing(opened);
+    setReveal(opened);
+  }, [opened]);
+  // Once its form is shown, it takes the focus, after the dashboard focused the view's heading.
+  useEffect(() => {
+    if (!reveal || !list.items?.some((item) => item._id === reveal)) return;
+    const frame = requestAnimationFrame(() => {
+      const title = document.getElementById(`${kind.id}-${reveal}-title`);
+      title?.focus({ preventScroll: true });
+      title?.scrollIntoView({ block: 'center' });
+      setReveal(null);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [reveal, list.items, kind.id]);
 
-  async function add(draft: Draft, file: File | null, publishing: PublishingDraft): Promise<boolean> {
+  async function add(
+    draft: Draft,
+    file: File | null,
+    publishing: PublishingDraft,
+    extra: AttachmentExtra<Ref>,
+  ): Promise<boolean> {
     const problem = problemOf(kind, draft, file, publishing);
     if (problem) {
       action.refuse(ADD, problem);
       return false;
     }
     return action.run(ADD, kind.failures.add, async (progress) => {
-      const attachment = file ? await kind.attachment.upload(file, progress) : null;
+      const uploaded = file ? await kind.attachment.upload(file, progress) : null;
+      const attachment = chosenRef(kind.attachment.finish, uploaded, extra, null);
       const body = { ...(kind.body(draft, attachment) as object), ...publishingBody(publishing) };
       onItems(await adminRequest<T[]>(endpoint, { method: 'POST', json: body }));
     });
@@ -153,7 +182,12 @@ function AddForm<T extends Item, Draft, Ref>({
 }: {
   kind: ItemKind<T, Draft, Ref>;
   action: Action;
-  onAdd: (draft: Draft, file: File | null, publishing: PublishingDraft) => Promise<boolean>;
+  onAdd: (
+    draft: Draft,
+    file: File | null,
+    publishing: PublishingDraft,
+    extra: AttachmentExtra<Ref>,
+  ) => Promise<boolean>;
 }) {
   const timeZone = useSchoolTimeZone();
   const signedIn = useSignedIn();
@@ -161,12 +195,14 @@ function AddForm<T extends Item, Draft, Ref>({
   const [file, setFile] = useState<File | null>(null);
   const [publishing, setPublishing] = useState(() => newPublishing(signedIn.may('publish')));
   const [inputKey, setInputKey] = useState(0);
+  const [extra, setExtra] = useState<AttachmentExtra<Ref>>({});
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!(await onAdd(draft, file, publishing))) return;
+    if (!(await onAdd(draft, file, publishing, extra))) return;
     setDraft(kind.emptyDraft(timeZone));
     setFile(null);
+    setExtra({});
     setPublishing(newPublishing(signedIn.may('publish')));
     setInputKey((key) => key + 1);
   }
@@ -177,6 +213,14 @@ function AddForm<T extends Item, Draft, Ref>({
       <Alert failure={action.alertFor(ADD)} onDismiss={action.dismiss} />
       <kind.Fields draft={draft} onChange={setDraft} disabled={adding} idPrefix={`${kind.id}-new`} />
       <kind.attachment.Input key={inputKey} label={kind.attachment.labels.add} onFile={setFile} disabled={adding} />
+      {kind.attachment.Extra && (
+        <kind.attachment.Extra
+          value={extra}
+          onChange={setExtra}
+          disabled={adding}
+          chosen={file !== null || extra.picked !== undefined}
+        />
+      )}
       <PublishingChoice idPrefix={`${kind.id}-new`} value={publishing} onChange={setPublishing} disabled={adding} />
       <div className="form-actions">
         <button type="submit" disabled={action.busy}>
@@ -230,6 +274,7 @@ function ItemRow<T extends Item, Draft, Ref>({
     detach: boolean,
     publishing: PublishingDraft,
     version: string,
+    extra: AttachmentExtra<Ref>,
   ): Promise<Saved<T>> {
     const problem = problemOf(kind, draft, file, publishing);
     if (problem) {
@@ -238,7 +283,8 @@ function ItemRow<T extends Item, Draft, Ref>({
     }
     let stale: StaleSave<T> | null = null;
     const done = await action.run(item._id, kind.failures.update, async (progress) => {
-      const kept = file ? await attachment.upload(file, progress) : detach ? null : attached;
+      const uploaded = file ? await attachment.upload(file, progress) : null;
+      const kept = detach && !file ? null : chosenRef(attachment.finish, uploaded, extra, attached);
       const body = { ...(kind.body(draft, kept) as object), ...publishingBody(publishing), version };
       try {
         onItems(await adminRequest<T[]>(path, { method: 'PUT', json: body }));
@@ -334,6 +380,7 @@ function EditForm<T extends Item, Draft, Ref>({
     detach: boolean,
     publishing: PublishingDraft,
     version: string,
+    extra: AttachmentExtra<Ref>,
   ) => Promise<Saved<T>>;
   onCancel: () => void;
   onStored: (item: T) => void;
@@ -342,6 +389,9 @@ function EditForm<T extends Item, Draft, Ref>({
   const [publishing, setPublishing] = useState(() => publishingOf(item));
   const [file, setFile] = useState<File | null>(null);
   const [detach, setDetach] = useState(false);
+  const [extra, setExtra] = useState<AttachmentExtra<Ref>>(
+    () => kind.attachment.extraOf?.(kind.attachment.of(item)) ?? {},
+  );
   // The version this edit started from, and a save refused because the item changed since.
   const [version, setVersion] = useState(() => versionOf(item));
   const [stale, setStale] = useState<StaleSave<T> | null>(null);
@@ -356,7 +406,7 @@ function EditForm<T extends Item, Draft, Ref>({
   }, [idPrefix]);
 
   async function saveFrom(startedFrom: string) {
-    const result = await onSave(draft, file, detach, publishing, startedFrom);
+    const result = await onSave(draft, file, detach, publishing, startedFrom, extra);
     setStale(result.saved ? null : (result.stale ?? null));
   }
   const changes = stale
@@ -404,6 +454,14 @@ function EditForm<T extends Item, Draft, Ref>({
           />
           {attachment.removal.checkbox(attached)}
         </label>
+      )}
+      {attachment.Extra && (
+        <attachment.Extra
+          value={extra}
+          onChange={setExtra}
+          disabled={saving || detach}
+          chosen={!detach && (file !== null || extra.picked !== undefined || attached !== null)}
+        />
       )}
       <PublishingChoice idPrefix={idPrefix} value={publishing} onChange={setPublishing} disabled={saving} />
       <div className="form-actions">

@@ -10,6 +10,7 @@ import {
 import { adminExchange, uploadImage } from '../../lib/admin-api.ts';
 import { PREVIEW_LIMITS } from '../../lib/text-cuts.ts';
 import { Alert } from './Alert.tsx';
+import { AltTextField, altToSend } from './AltTextField.tsx';
 import { ImageInput, Thumbnail, UploadProgress } from './images.tsx';
 import { Panel } from './Panel.tsx';
 import { useAction } from './use-action.ts';
@@ -57,6 +58,7 @@ export function LeadershipSection({
 
 const IMAGE = 'image';
 const DELETE_IMAGE = 'delete-image';
+const ALT = 'alt';
 const SAVE_LABELS = { saving: 'Saving…', saved: 'Saved', failed: 'Not saved' } as const;
 
 function LeaderCard({
@@ -83,6 +85,7 @@ function LeaderCard({
   const action = useAction();
   const [file, setFile] = useState<File | null>(null);
   const [inputKey, setInputKey] = useState(0);
+  const [alt, setAlt] = useState(image?.alt);
   const id = `leader-${role}`;
   const path = `/api/person-image/${role}`;
 
@@ -95,7 +98,7 @@ function LeaderCard({
     if (!file) return action.refuse(IMAGE, 'Please choose an image to upload');
     const done = await action.run(IMAGE, 'Failed to upload image', async (progress) => {
       const { imageId, originalName } = await uploadImage(file, progress);
-      const json = { imageId, originalName };
+      const json = { imageId, originalName, ...altToSend(alt) };
       const { body, headers } = await adminExchange<SiteContent>(path, { method: 'PUT', json });
       onContent(body, headers.get('ETag'));
     });
@@ -103,6 +106,17 @@ function LeaderCard({
       setFile(null);
       setInputKey((key) => key + 1);
     }
+  }
+
+  /** The photo's text alternative alone, changed. */
+  function saveAlt() {
+    if (!image) return;
+    const task = async () => {
+      const json = { imageId: image.imageId, originalName: image.originalName, ...altToSend(alt) };
+      const { body, headers } = await adminExchange<SiteContent>(path, { method: 'PUT', json });
+      onContent(body, headers.get('ETag'));
+    };
+    void action.run(ALT, 'Failed to save the text alternative', task, IMAGE);
   }
 
   function removeImage() {
@@ -124,7 +138,11 @@ function LeaderCard({
       <div className="leader-body">
         <div className="leader-image">
           {image ? (
-            <Thumbnail imageId={image.imageId} alt={`${leader.title}, ${leader.name}`} className="thumb-portrait" />
+            <Thumbnail
+              imageId={image.imageId}
+              alt={image.alt ?? `${leader.title}, ${leader.name}`}
+              className="thumb-portrait"
+            />
           ) : (
             <p className="empty thumb-portrait">No image</p>
           )}
@@ -134,7 +152,19 @@ function LeaderCard({
             onFile={setFile}
             disabled={action.busy}
           />
+          <AltTextField
+            value={alt}
+            onChange={setAlt}
+            disabled={action.busy}
+            fallback="the leader's name and title"
+            warn={Boolean(image || file)}
+          />
           <div className="form-actions">
+            {image && !file && (
+              <button type="button" onClick={saveAlt} disabled={action.busy}>
+                {action.label(ALT, 'Save alt text', 'Saving…')}
+              </button>
+            )}
             <button type="button" onClick={upload} disabled={action.busy}>
               {action.label(IMAGE, image ? 'Replace image' : 'Upload image', 'Uploading…')}
             </button>

@@ -131,7 +131,13 @@ export default function LoginForm({ firstTime }: { firstTime: boolean }) {
       )}
       <Field name="username" marked={false} label="Username" required>
         {(control) => (
-          <input {...control} autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
+          <input
+            {...control}
+            type="text"
+            autoComplete="username"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
         )}
       </Field>
       <Field name="password" marked={false} label="Password" required>

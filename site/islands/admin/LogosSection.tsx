@@ -1,29 +1,44 @@
 import { type FormEvent, useState } from 'react';
-import type { Logo } from '../../contract/content.ts';
+import type { ImageRef, Logo } from '../../contract/content.ts';
 import { adminRequest, uploadImage } from '../../lib/admin-api.ts';
 import { Alert } from './Alert.tsx';
+import { AltTextField, altToSend } from './AltTextField.tsx';
 import { ImageInput, Thumbnail, UploadProgress } from './images.tsx';
+import { LibraryChoice } from './LibraryPicker.tsx';
 import { Panel } from './Panel.tsx';
 import { deleteWithUndo } from './undo.ts';
 import { useAction } from './use-action.ts';
 
 const UPLOAD = 'upload';
 
-/** Logos: upload, list, delete. Each call answers the logo list, which replaces the one shown. */
+/**
+ * Logos: upload (or choose a stored image from the library), list, delete. Each call answers the
+ * logo list, which replaces the one shown.
+ */
 export function LogosSection({ logos, onLogos }: { logos: Logo[]; onLogos: (logos: Logo[]) => void }) {
   const action = useAction();
   const [file, setFile] = useState<File | null>(null);
   const [inputKey, setInputKey] = useState(0);
+  const [alt, setAlt] = useState<string | undefined>(undefined);
+  const [picked, setPicked] = useState<ImageRef | undefined>(undefined);
 
   async function upload(event: FormEvent) {
     event.preventDefault();
-    if (!file) return action.refuse(UPLOAD, 'Please choose a logo image to upload');
+    if (!file && !picked) return action.refuse(UPLOAD, 'Please choose a logo image to upload');
     const done = await action.run(UPLOAD, 'Failed to upload logo', async (progress) => {
-      const { imageId, originalName } = await uploadImage(file, progress);
-      onLogos(await adminRequest<Logo[]>('/api/logos', { method: 'POST', json: { imageId, originalName } }));
+      // A file chosen to upload wins over one chosen from the library.
+      const { imageId, originalName } = file ? await uploadImage(file, progress) : picked!;
+      onLogos(
+        await adminRequest<Logo[]>('/api/logos', {
+          method: 'POST',
+          json: { imageId, originalName, ...altToSend(alt) },
+        }),
+      );
     });
     if (done) {
       setFile(null);
+      setPicked(undefined);
+      setAlt(undefined);
       setInputKey((key) => key + 1);
     }
   }
@@ -39,7 +54,22 @@ export function LogosSection({ logos, onLogos }: { logos: Logo[]; onLogos: (logo
     <Panel id="logos" title="Logos" summary="Shown in the top bar of every page.">
       <form className="add-form" onSubmit={upload} noValidate>
         <Alert failure={action.alertFor(UPLOAD)} onDismiss={action.dismiss} />
-        <ImageInput key={inputKey} label="Logo image" onFile={setFile} required disabled={action.busy} />
+        <ImageInput key={inputKey} label="Logo image" onFile={setFile} required={!picked} disabled={action.busy} />
+        <LibraryChoice<ImageRef>
+          kind="image"
+          name={picked?.originalName}
+          disabled={action.busy}
+          onChoose={setPicked}
+          onClear={() => setPicked(undefined)}
+          toRef={(item) => ({ imageId: item.id, originalName: item.name })}
+        />
+        <AltTextField
+          value={alt}
+          onChange={setAlt}
+          disabled={action.busy}
+          fallback="nothing (the school's name beside it says it)"
+          warn={file !== null || picked !== undefined}
+        />
         <div className="form-actions">
           <button type="submit" disabled={action.busy}>
             {action.label(UPLOAD, 'Upload logo', 'Uploading…')}

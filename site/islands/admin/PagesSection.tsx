@@ -1,9 +1,11 @@
 import { type FormEvent, memo, useEffect, useState } from 'react';
-import { type Page, PageInput, type PageSlug } from '../../contract/pages.ts';
+import { isPageSlug, PAGE_BODY_LIMIT, type Page, PageInput, type PageSlug } from '../../contract/pages.ts';
 import { versionOf } from '../../contract/publication.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
 import { TextField } from '../forms/TextField.tsx';
 import { Alert } from './Alert.tsx';
+import { TextWarnings } from './accessibility/TextWarnings.tsx';
+import { MarkdownField } from './editor/MarkdownField.tsx';
 import { ItemStateLine, PreviewButton } from './ItemReview.tsx';
 import { Panel } from './Panel.tsx';
 import {
@@ -15,8 +17,8 @@ import {
 } from './PublishingChoice.tsx';
 import { changedFields, type FieldChange, SaveConflict, type StaleSave, staleSaveOf } from './stale-save.tsx';
 import { useAction } from './use-action.ts';
+import { useOpenedItem } from './use-opened-item.ts';
 import { EditingNow } from './use-presence.tsx';
-import '../../styles/markdown.css';
 
 const SAVE = 'save';
 const FAILED = 'Failed to save page';
@@ -41,8 +43,8 @@ const sameDraft = (a: PageDraft, b: PageDraft) =>
   a.title === b.title && a.body === b.body && JSON.stringify(a.publishing) === JSON.stringify(b.publishing);
 
 /**
- * The school's own pages (admissions, privacy…): pick one, edit its title and Markdown text with
- * a preview, and publish it now, at a set time, or keep it as a draft (visitors keep reading the
+ * The school's own pages (admissions, privacy…): pick one, edit its title and its text in the
+ * visual editor (or as Markdown), and publish it now, at a set time, or keep it as a draft (visitors keep reading the
  * text from before). Edits to one page are kept while another is open; a save over someone
  * else's change made meanwhile is refused and shown.
  */
@@ -56,10 +58,14 @@ export const PagesSection = memo(function PagesSection({
   const action = useAction();
   const [slug, setSlug] = useState<PageSlug>(pages[0]!.slug);
   const [drafts, setDrafts] = useState(() => draftsOf(pages));
-  const [preview, setPreview] = useState(false);
   const [savedSlug, setSavedSlug] = useState<PageSlug | null>(null);
   const [stale, setStale] = useState<StaleSave<Page> | null>(null);
   const [yours, setYours] = useState<FieldChange[]>([]);
+  // A page the address names (`#pages/<slug>`, a link of the accessibility report) is the one edited.
+  const opened = useOpenedItem('pages');
+  useEffect(() => {
+    if (opened && isPageSlug(opened)) setSlug(opened);
+  }, [opened]);
   const draft = drafts[slug];
   const stored = pages.find((page) => page.slug === slug)!;
   const changed = !sameDraft(draft, draftOf(stored));
@@ -157,40 +163,17 @@ export const PagesSection = memo(function PagesSection({
           disabled={action.busy}
           maxLength={120}
         />
-        <div className="field">
-          <div className="field-head">
-            <label htmlFor="page-body" className="field-label">
-              Text
-            </label>
-            <div className="view-switch">
-              <button type="button" className="secondary" aria-pressed={!preview} onClick={() => setPreview(false)}>
-                Write
-              </button>
-              <button type="button" className="secondary" aria-pressed={preview} onClick={() => setPreview(true)}>
-                Preview
-              </button>
-            </div>
-          </div>
-          <p className="hint" id="page-body-hint">
-            Markdown: <code>## Heading</code>, <code>- list item</code>, <code>1. numbered item</code>,{' '}
-            <code>**bold**</code>, <code>[link text](https://…)</code>, and tables with <code>| cells |</code>. HTML is
-            shown as text.
-          </p>
-          {preview ? (
-            <MarkdownPreview text={draft.body} />
-          ) : (
-            <textarea
-              id="page-body"
-              className="page-body"
-              rows={18}
-              value={draft.body}
-              onChange={(event) => edit({ body: event.target.value })}
-              disabled={action.busy}
-              maxLength={50_000}
-              aria-describedby="page-body-hint"
-            />
-          )}
-        </div>
+        <MarkdownField
+          id="page-body"
+          label="Text"
+          value={draft.body}
+          onChange={(body) => edit({ body })}
+          disabled={action.busy}
+          maxLength={PAGE_BODY_LIMIT}
+          rows={18}
+          lineBreaks={false}
+          below={<TextWarnings fieldId="page-body" text={draft.body} />}
+        />
         <PublishingChoice
           idPrefix={`page-${slug}`}
           value={draft.publishing}
@@ -219,27 +202,3 @@ export const PagesSection = memo(function PagesSection({
     </Panel>
   );
 });
-
-/** The text as the public page will show it; the Markdown renderer is loaded when first needed. */
-function MarkdownPreview({ text }: { text: string }) {
-  const [render, setRender] = useState<((text: string) => string) | null>(null);
-  useEffect(() => {
-    let current = true;
-    void import('../../lib/markdown.ts').then(({ renderMarkdown }) => {
-      if (current) setRender(() => renderMarkdown);
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
-  if (!render) return <p className="empty">Loading the preview…</p>;
-  return (
-    <section
-      className="page-preview markdown"
-      aria-label="Preview"
-      // The same renderer as the public page: raw HTML in the text comes out as text.
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: see above
-      dangerouslySetInnerHTML={{ __html: render(text) }}
-    />
-  );
-}

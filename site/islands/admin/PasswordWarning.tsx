@@ -42,7 +42,15 @@ export function PasswordWarning({ username, onChanged }: { username: string; onC
       <form className="password-form" onSubmit={change} noValidate>
         <Alert failure={action.alertFor(CHANGE)} onDismiss={action.dismiss} />
         {/* Lets a password manager file the new password under the right account. */}
-        <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+        <input
+          type="text"
+          name="username"
+          aria-label="Username"
+          autoComplete="username"
+          value={username}
+          readOnly
+          hidden
+        />
         <div className="field-row">
           <Field name="new-password" marked={false} label="New password" required>
             {(control) => (

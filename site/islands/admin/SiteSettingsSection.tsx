@@ -13,6 +13,8 @@ import {
 import { Field } from '../forms/Field.tsx';
 import { TextField } from '../forms/TextField.tsx';
 import { Alert } from './Alert.tsx';
+import { TextWarnings } from './accessibility/TextWarnings.tsx';
+import { MarkdownField } from './editor/MarkdownField.tsx';
 import { Panel } from './Panel.tsx';
 import { RowsField } from './RowsField.tsx';
 import { changedFields, type FieldChange, fieldLabel, SaveConflict, staleSaveOf } from './stale-save.tsx';
@@ -266,34 +268,35 @@ export const SiteSettingsSection = memo(function SiteSettingsSection({
             multiline
             disabled={disabled}
           />
-          <Text
+          <MarkdownField
             id="about-story"
-            label="Our story (a blank line between paragraphs)"
+            label="Our story"
             value={draft.aboutStory}
             onChange={set('aboutStory')}
-            max={10_000}
-            multiline
+            maxLength={10_000}
+            rows={8}
             disabled={disabled}
+            below={<TextWarnings fieldId="about-story" text={draft.aboutStory} />}
           />
-          <Text
+          <MarkdownField
             id="about-vision"
             label="Vision"
             value={draft.vision}
             onChange={set('vision')}
             required
-            max={2000}
-            multiline
+            maxLength={2000}
             disabled={disabled}
+            below={<TextWarnings fieldId="about-vision" text={draft.vision} />}
           />
-          <Text
+          <MarkdownField
             id="about-mission"
             label="Mission"
             value={draft.mission}
             onChange={set('mission')}
             required
-            max={2000}
-            multiline
+            maxLength={2000}
             disabled={disabled}
+            below={<TextWarnings fieldId="about-mission" text={draft.mission} />}
           />
           <TitledRows
             id="values"
@@ -303,6 +306,7 @@ export const SiteSettingsSection = memo(function SiteSettingsSection({
             rows={draft.values}
             onChange={set('values')}
             disabled={disabled}
+            richText
           />
         </Group>
 
@@ -505,6 +509,7 @@ function TitledRows({
   rows,
   onChange,
   disabled,
+  richText = false,
   ...texts
 }: {
   id: string;
@@ -514,6 +519,8 @@ function TitledRows({
   rows: { title: string; text: string }[];
   onChange: (rows: { title: string; text: string }[]) => void;
   disabled: boolean;
+  /** Each row's text in the visual editor (the values); plain text otherwise (the reasons). */
+  richText?: boolean;
 }) {
   return (
     <RowsField
@@ -535,16 +542,30 @@ function TitledRows({
             max={120}
             disabled={disabled}
           />
-          <Text
-            id={`${texts.id}-${index}-text`}
-            label="Text"
-            value={row.text}
-            onChange={(text) => setRow({ ...row, text })}
-            required
-            max={500}
-            multiline
-            disabled={disabled}
-          />
+          {richText ? (
+            <MarkdownField
+              id={`${texts.id}-${index}-text`}
+              label="Text"
+              value={row.text}
+              onChange={(text) => setRow({ ...row, text })}
+              required
+              maxLength={500}
+              rows={3}
+              disabled={disabled}
+              below={<TextWarnings fieldId={`${texts.id}-${index}-text`} text={row.text} />}
+            />
+          ) : (
+            <Text
+              id={`${texts.id}-${index}-text`}
+              label="Text"
+              value={row.text}
+              onChange={(text) => setRow({ ...row, text })}
+              required
+              max={500}
+              multiline
+              disabled={disabled}
+            />
+          )}
         </>
       )}
     </RowsField>

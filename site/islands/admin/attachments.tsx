@@ -7,7 +7,10 @@ import type { ReactNode } from 'react';
 import type { DocumentRef, ImageRef } from '../../contract/content.ts';
 import { uploadDocument, uploadImage } from '../../lib/admin-api.ts';
 import { documentFileProblem } from '../../lib/circular-draft.ts';
+import { AltTextField, altToSend } from './AltTextField.tsx';
+import { rememberPdfFindings } from './accessibility/PdfWarnings.tsx';
 import { FileInput, type FileInputProps, ImageInput, Thumbnail } from './images.tsx';
+import { LibraryChoice } from './LibraryPicker.tsx';
 import type { Progress } from './use-action.ts';
 
 export interface Attachment<T, Ref> {
@@ -29,6 +32,37 @@ export interface Attachment<T, Ref> {
   removal: 'button' | { checkbox: (ref: Ref) => string };
   /** Shown beside the item's details. */
   Preview?: (props: { item: T }) => ReactNode;
+  /** Beside the file chooser: a stored file chosen instead (the media library), and an image's text alternative. */
+  Extra?: (props: ExtraProps<Ref>) => ReactNode;
+  /** What Extra starts from for the item's attachment (its alt text). */
+  extraOf?: (ref: Ref | null) => AttachmentExtra<Ref>;
+  /** The reference the item is to carry, with what Extra chose applied (its alt text). */
+  finish?: (ref: Ref, extra: AttachmentExtra<Ref>) => Ref;
+}
+
+/** What the form chose besides a file: a stored file (`picked`), and an image's alt text. */
+export interface AttachmentExtra<Ref> {
+  picked?: Ref | undefined;
+  alt?: string | undefined;
+}
+
+export interface ExtraProps<Ref> {
+  value: AttachmentExtra<Ref>;
+  onChange: (extra: AttachmentExtra<Ref>) => void;
+  disabled: boolean;
+  /** The item will carry a file (chosen, picked or its own): the checker warns while an image has no alt. */
+  chosen?: boolean;
+}
+
+/** The reference an item is to carry: the uploaded file, else the one chosen from the library, else `kept`. */
+export function chosenRef<Ref>(
+  finish: ((ref: Ref, extra: AttachmentExtra<Ref>) => Ref) | undefined,
+  uploaded: Ref | null,
+  extra: AttachmentExtra<Ref>,
+  kept: Ref | null,
+): Ref | null {
+  const ref = uploaded ?? extra.picked ?? kept;
+  return ref && finish ? finish(ref, extra) : ref;
 }
 
 export function imageAttachment<T extends { image: ImageRef | null }>(): Attachment<T, ImageRef> {
@@ -39,7 +73,45 @@ export function imageAttachment<T extends { image: ImageRef | null }>(): Attachm
     labels: { add: 'Image', replace: 'Replace the image' },
     removal: 'button',
     Preview: ImagePreview,
+    Extra: ImageExtra,
+    extraOf: (image) => ({ alt: image?.alt }),
+    finish: ({ alt: _alt, ...image }, { alt }) => ({ ...image, ...altToSend(alt) }),
   };
+}
+
+function ImageExtra({ value, onChange, disabled, chosen = false }: ExtraProps<ImageRef>) {
+  return (
+    <>
+      <LibraryChoice<ImageRef>
+        kind="image"
+        name={value.picked?.originalName}
+        disabled={disabled}
+        onChoose={(picked) => onChange({ ...value, picked })}
+        onClear={() => onChange({ ...value, picked: undefined })}
+        toRef={(item) => ({ imageId: item.id, originalName: item.name })}
+      />
+      <AltTextField
+        value={value.alt}
+        onChange={(alt) => onChange({ ...value, alt })}
+        disabled={disabled}
+        fallback="the title"
+        warn={chosen}
+      />
+    </>
+  );
+}
+
+function DocumentExtra({ value, onChange, disabled }: ExtraProps<DocumentRef>) {
+  return (
+    <LibraryChoice<DocumentRef>
+      kind="document"
+      name={value.picked?.originalName}
+      disabled={disabled}
+      onChoose={(picked) => onChange({ ...value, picked })}
+      onClear={() => onChange({ ...value, picked: undefined })}
+      toRef={(item) => ({ documentId: item.id, originalName: item.name })}
+    />
+  );
 }
 
 function ImagePreview({ item }: { item: { image: ImageRef | null } }) {
@@ -50,14 +122,16 @@ export function documentAttachment<T extends { document: DocumentRef | null }>()
   return {
     of: (item) => item.document,
     upload: async (file, progress) => {
-      const { documentId, originalName } = await uploadDocument(file, progress);
-      return { documentId, originalName };
+      const uploaded = await uploadDocument(file, progress);
+      rememberPdfFindings(uploaded);
+      return { documentId: uploaded.documentId, originalName: uploaded.originalName };
     },
     problem: documentFileProblem,
     Input: DocumentInput,
     labels: { add: 'PDF document', replace: 'Replace the PDF' },
     sentText: 'Saving the document…',
     removal: { checkbox: (document) => `Remove the PDF (${document.originalName || 'document'})` },
+    Extra: DocumentExtra,
   };
 }
 

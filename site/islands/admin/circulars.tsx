@@ -9,6 +9,8 @@ import {
 } from '../../lib/circular-draft.ts';
 import { countLabel, formatDate } from '../../lib/display-format.ts';
 import { documentUrl } from '../../lib/document-url.ts';
+import { markdownPlainText } from '../../lib/markdown-text.ts';
+import { PdfWarnings } from './accessibility/PdfWarnings.tsx';
 import { documentAttachment } from './attachments.tsx';
 import type { FieldsProps, ItemKind } from './ItemsSection.tsx';
 import { DateField, DescriptionField, TitleField } from './item-fields.tsx';
@@ -34,7 +36,7 @@ function CircularDetails({ item }: { item: Circular }) {
     <>
       <h3 className="item-title">{item.title}</h3>
       <p className="item-meta">Issued on {formatDate(item.date)}</p>
-      {item.description && <p className="item-text">{item.description}</p>}
+      {item.description && <p className="item-text">{markdownPlainText(item.description)}</p>}
       <p className="item-meta">
         {item.document ? (
           <a href={documentUrl(item.document.documentId)} target="_blank" rel="noopener">
@@ -44,6 +46,7 @@ function CircularDetails({ item }: { item: Circular }) {
           'No PDF document'
         )}
       </p>
+      <PdfWarnings documentId={item.document?.documentId} />
     </>
   );
 }

@@ -3,9 +3,9 @@
  * is one entry here. Each view has its own address, `/admin/dashboard#<id>` (see use-section-route.ts).
  */
 import type { ReactNode } from 'react';
+import type { AccessibilityFinding } from '../../contract/accessibility.ts';
 import type { AdminListKey, ReviewCounts } from '../../contract/admin-lists.ts';
 import { isShowing } from '../../contract/alerts.ts';
-import type { Alumni } from '../../contract/alumni.ts';
 import type { AdminSession } from '../../contract/api.ts';
 import type { InboxMessage } from '../../contract/contact.ts';
 import type { Page } from '../../contract/pages.ts';
@@ -17,6 +17,7 @@ import { type AccountsList, AccountsSection } from './AccountsSection.tsx';
 import { ActivitySection } from './ActivitySection.tsx';
 import { AlertsSection } from './AlertsSection.tsx';
 import { type AlumniList, AlumniSection } from './AlumniSection.tsx';
+import { AccessibilitySection } from './accessibility/AccessibilitySection.tsx';
 import { CIRCULARS } from './circulars.tsx';
 import { EVENTS } from './events.tsx';
 import { GALLERY, GallerySection, HOME_GALLERY } from './GallerySection.tsx';
@@ -25,6 +26,7 @@ import { InboxSection } from './InboxSection.tsx';
 import { ItemsSection } from './ItemsSection.tsx';
 import { LeadershipSection } from './LeadershipSection.tsx';
 import { LogosSection } from './LogosSection.tsx';
+import { MediaSection } from './MediaSection.tsx';
 import { NEWS } from './news.tsx';
 import { PagesSection } from './PagesSection.tsx';
 import { Panel } from './Panel.tsx';
@@ -55,7 +57,7 @@ export interface DashboardState {
   session: AdminSession;
   reloadSession: () => Promise<void>;
   alumni: AlumniList;
-  onAlumni: (alumni: Alumni[]) => void;
+  /** Reads the alumni's first page and counts again (after a change, or to retry). */
   reloadAlumni: () => void;
   accounts: AccountsList;
   onAccounts: (accounts: AccountsList) => void;
@@ -66,6 +68,9 @@ export interface DashboardState {
   inboxReloads: number;
   /** Loads the inbox and the alumni again: a person's data was erased from both. */
   reloadPersonalData: () => void;
+  /** The accessibility checker's findings once read, for their count; null until then. */
+  accessibility: AccessibilityFinding[] | null;
+  onAccessibility: (findings: AccessibilityFinding[]) => void;
 }
 
 export interface DashboardSection {
@@ -138,8 +143,9 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     label: 'Galleries',
     permission: 'drafts',
     count: (s) => listsWaiting(s, 'homegallery', 'gallery'),
+    // The id is the target of the navigation's #galleries link (each other view's panel has its own).
     render: (s) => (
-      <>
+      <div id="galleries" className="dashboard-view-group">
         <GallerySection
           texts={HOME_GALLERY}
           revision={s.revisions.homegallery}
@@ -152,7 +158,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
           first={s.firstPages.gallery}
           onItems={(gallery) => s.document.saved({ gallery })}
         />
-      </>
+      </div>
     ),
   },
   {
@@ -180,11 +186,24 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     }),
   },
   {
+    id: 'media',
+    label: 'Media',
+    permission: 'drafts',
+    render: () => <MediaSection />,
+  },
+  {
     id: 'pages',
     label: 'Pages',
     permission: 'content',
     render: (s) => <PagesSection pages={s.content.pages} onPages={s.onPages} />,
     count: (s) => waitingCount(s, s.content.pages),
+  },
+  {
+    id: 'accessibility',
+    label: 'Accessibility',
+    permission: 'content',
+    render: (s) => <AccessibilitySection content={s.content} revisions={s.revisions} onFindings={s.onAccessibility} />,
+    count: (s) => s.accessibility && { value: s.accessibility.length, meaning: 'to fix' },
   },
   {
     id: 'inbox',
@@ -197,11 +216,8 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     id: 'alumni',
     label: 'Alumni',
     permission: 'personalData',
-    render: (s) => <AlumniSection list={s.alumni} onAlumni={s.onAlumni} onRetry={s.reloadAlumni} />,
-    count: (s) =>
-      s.alumni.ok
-        ? { value: s.alumni.alumni.filter((alumnus) => !alumnus.isApproved).length, meaning: 'pending' }
-        : null,
+    render: (s) => <AlumniSection list={s.alumni} onChanged={s.reloadAlumni} onRetry={s.reloadAlumni} />,
+    count: (s) => (s.alumni.ok ? { value: s.alumni.first.pending, meaning: 'pending' } : null),
   },
   {
     id: 'personal-data',

@@ -1,6 +1,7 @@
 import type { ImageRef, SchoolEvent } from '../../contract/content.ts';
 import { type EventDraft, emptyEventDraft, eventBody, eventDraftOf, eventProblem } from '../../lib/admin-drafts.ts';
 import { formatDate, formatTime } from '../../lib/display-format.ts';
+import { markdownPlainText } from '../../lib/markdown-text.ts';
 import { TextField } from '../forms/TextField.tsx';
 import { imageAttachment } from './attachments.tsx';
 import type { FieldsProps, ItemKind } from './ItemsSection.tsx';
@@ -45,7 +46,7 @@ function EventDetails({ item }: { item: SchoolEvent }) {
     <>
       <h3 className="item-title">{item.title}</h3>
       <p className="item-meta">{when.join(' · ')}</p>
-      <p className="item-text">{item.description}</p>
+      <p className="item-text">{markdownPlainText(item.description)}</p>
     </>
   );
 }

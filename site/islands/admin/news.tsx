@@ -2,6 +2,7 @@ import { type ImageRef, NEWS_PRIORITIES, type News, type NewsPriority } from '..
 import { dateInZone } from '../../contract/dates.ts';
 import { emptyNewsDraft, type NewsDraft, newsBody, newsDraftOf, newsProblem } from '../../lib/admin-drafts.ts';
 import { formatDate } from '../../lib/display-format.ts';
+import { markdownPlainText } from '../../lib/markdown-text.ts';
 import { priorityColour, priorityLabel } from '../../lib/news-priority.ts';
 import { Field } from '../forms/Field.tsx';
 import { TextField } from '../forms/TextField.tsx';
@@ -65,7 +66,7 @@ function NewsDetails({ item }: { item: News }) {
       <p className={`badge priority-${priorityColour(item.priority)}`}>{priorityLabel(item.priority)}</p>
       <h3 className="item-title">{item.title}</h3>
       <p className="item-meta">{dates.join(', ')}</p>
-      <p className="item-text">{item.description}</p>
+      <p className="item-text">{markdownPlainText(item.description)}</p>
     </>
   );
 }

@@ -8,9 +8,7 @@ import {
 } from '../../contract/admin-lists.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
 import { type Failure, failureOf } from './Alert.tsx';
-
-/** How long the search waits after the last keystroke before asking the server. */
-const SEARCH_DELAY_MS = 250;
+import { useTypedSearch } from './use-typed-search.ts';
 
 interface Shown<T> {
   items: T[];
@@ -37,19 +35,30 @@ export async function readFirstPages(): Promise<FirstPages> {
   return Object.fromEntries(ADMIN_LIST_KEYS.map((key, i) => [key, pages[i]]));
 }
 
-/**
- * A long list of the dashboard read from the server a page at a time (GET /api/admin/{key}),
- * searched on the server as the person types: "Show more" appends the next page. When `revision`
- * changes (this tab wrote to the list) the pages shown are read again, so a write's answer — the
- * whole list — need not be kept. `first` is its first page when already read.
- */
+/** A long list of the content read from the server a page at a time (GET /api/admin/{key}): see usePagedList. */
 export function useServerList<T extends { _id: string }>(
   key: AdminListKey,
   revision: number,
   first?: AdminListPage<T>,
 ) {
-  const [query, setQuery] = useState('');
-  const [q, setQ] = useState('');
+  const read = useCallback((page: number, search: string) => readPage<T>(key, page, search), [key]);
+  return usePagedList(read, ADMIN_LISTS[key].noun, revision, first);
+}
+
+/**
+ * A long list of the dashboard read from the server a page at a time by `read`, searched on the
+ * server as the person types: "Show more" appends the next page. When `revision` changes (this tab
+ * wrote to the list) the pages shown are read again, so a write's answer — the whole list — need
+ * not be kept. `first` is its first page when already read; `noun` names the items in messages.
+ * `read` must keep its identity between renders (useCallback).
+ */
+export function usePagedList<T extends { _id: string }>(
+  read: (page: number, q: string) => Promise<AdminListPage<T>>,
+  noun: string,
+  revision: number,
+  first?: AdminListPage<T>,
+) {
+  const { query, setQuery, q } = useTypedSearch();
   const [shown, setShown] = useState<Shown<T> | null>(() =>
     first ? { items: first.items, total: first.total, matching: first.matching, pages: 1, q: '' } : null,
   );
@@ -59,13 +68,6 @@ export function useServerList<T extends { _id: string }>(
   // Answers to an older search or revision are dropped when they come late.
   const generation = useRef(0);
   const pagesShown = useRef(1);
-
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(query.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [query]);
-
-  const read = useCallback((page: number, search: string) => readPage<T>(key, page, search), [key]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `revision` and `reads` ask for a new read
   useEffect(() => {
@@ -90,8 +92,7 @@ export function useServerList<T extends { _id: string }>(
         });
         setFailure(null);
       },
-      (error: unknown) =>
-        mine === generation.current && setFailure(failureOf(`Failed to load the ${ADMIN_LISTS[key].noun}`, error)),
+      (error: unknown) => mine === generation.current && setFailure(failureOf(`Failed to load the ${noun}`, error)),
     );
   }, [read, q, revision, reads]);
 
@@ -110,7 +111,7 @@ export function useServerList<T extends { _id: string }>(
         pages: shown.pages + 1,
       });
     } catch (error) {
-      if (mine === generation.current) setFailure(failureOf(`Failed to load more ${ADMIN_LISTS[key].noun}`, error));
+      if (mine === generation.current) setFailure(failureOf(`Failed to load more ${noun}`, error));
     }
   }
 

@@ -1,8 +1,10 @@
 import type { SchoolEvent } from '../../contract/content.ts';
 import { itemAnchor } from '../../contract/search.ts';
 import { dateParts, formatDate, formatTime } from '../../lib/display-format.ts';
+import { markdownPlainText } from '../../lib/markdown-text.ts';
 import { PREVIEW_LIMITS, previewCharacters } from '../../lib/text-cuts.ts';
 import { DetailsImage, ItemThumb, type SizeOf } from './ItemImages.tsx';
+import { RichText } from './RichText.tsx';
 
 function DateBlock({ date }: { date: string }) {
   const { day, monthShort, year } = dateParts(date);
@@ -50,7 +52,9 @@ export function EventCard({ event, sizeOf, onOpen }: EventCardProps) {
           </button>
         </h3>
         <EventFacts event={event} />
-        <p className="item-preview">{previewCharacters(event.description, PREVIEW_LIMITS.eventCharacters).text}</p>
+        <p className="item-preview">
+          {previewCharacters(markdownPlainText(event.description), PREVIEW_LIMITS.eventCharacters).text}
+        </p>
       </div>
       <ItemThumb image={event.image} sizeOf={sizeOf} />
     </li>
@@ -58,7 +62,18 @@ export function EventCard({ event, sizeOf, onOpen }: EventCardProps) {
 }
 
 /** The popup: everything about the event. */
-export function EventDetails({ event, sizeOf, headingId }: { event: SchoolEvent; sizeOf: SizeOf; headingId: string }) {
+export function EventDetails({
+  event,
+  sizeOf,
+  headingId,
+  rendered,
+}: {
+  event: SchoolEvent;
+  sizeOf: SizeOf;
+  headingId: string;
+  /** The description's HTML, rendered when the page was built. */
+  rendered: string | undefined;
+}) {
   return (
     <article>
       <p className="eyebrow">Event</p>
@@ -69,8 +84,8 @@ export function EventDetails({ event, sizeOf, headingId }: { event: SchoolEvent;
         </span>
       </p>
       <EventFacts event={event} />
-      <DetailsImage image={event.image} alt={event.title} sizeOf={sizeOf} />
-      <p className="modal-text">{event.description}</p>
+      <DetailsImage image={event.image} fallback={event.title} sizeOf={sizeOf} />
+      <RichText markdown={event.description} html={rendered} />
     </article>
   );
 }

@@ -1,4 +1,5 @@
 import type { ImageRef } from '../../contract/content.ts';
+import { imageAlt } from '../../lib/image-alt.ts';
 import type { ImageSize } from '../../lib/image-sources.ts';
 import { StoredImage } from './StoredImage.tsx';
 
@@ -13,14 +14,25 @@ export function ItemThumb({ image, sizeOf }: { image: ImageRef | null; sizeOf: S
   );
 }
 
-/** The picture in an event's or a news item's popup. */
-export function DetailsImage({ image, alt, sizeOf }: { image: ImageRef | null; alt: string; sizeOf: SizeOf }) {
+/**
+ * The picture in an event's or a news item's popup: its text alternative (the page filled in the
+ * media library's, withLibraryAlt), else `fallback`, the item's title.
+ */
+export function DetailsImage({
+  image,
+  fallback,
+  sizeOf,
+}: {
+  image: ImageRef | null;
+  fallback: string;
+  sizeOf: SizeOf;
+}) {
   if (!image) return null;
   return (
     <StoredImage
       className="details-image"
       imageId={image.imageId}
-      alt={alt}
+      alt={imageAlt(image, undefined, fallback)}
       size={sizeOf(image.imageId)}
       sizes="(min-width: 42rem) 40rem, 100vw"
       eager

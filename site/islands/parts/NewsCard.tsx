@@ -1,9 +1,11 @@
 import type { News } from '../../contract/content.ts';
 import { itemAnchor } from '../../contract/search.ts';
 import { formatDate } from '../../lib/display-format.ts';
+import { markdownPlainText } from '../../lib/markdown-text.ts';
 import { priorityColour, priorityLabel } from '../../lib/news-priority.ts';
 import { PREVIEW_LIMITS, previewCharacters } from '../../lib/text-cuts.ts';
 import { DetailsImage, ItemThumb, type SizeOf } from './ItemImages.tsx';
+import { RichText } from './RichText.tsx';
 
 function PriorityBadge({ news }: { news: News }) {
   return <span className={`badge priority-${priorityColour(news.priority)}`}>{priorityLabel(news.priority)}</span>;
@@ -42,7 +44,9 @@ export function NewsCard({ news, sizeOf, onOpen }: NewsCardProps) {
           </button>
         </h3>
         <NewsDates news={news} />
-        <p className="item-preview">{previewCharacters(news.description, PREVIEW_LIMITS.newsCharacters).text}</p>
+        <p className="item-preview">
+          {previewCharacters(markdownPlainText(news.description), PREVIEW_LIMITS.newsCharacters).text}
+        </p>
       </div>
       <ItemThumb image={news.image} sizeOf={sizeOf} />
     </li>
@@ -50,14 +54,25 @@ export function NewsCard({ news, sizeOf, onOpen }: NewsCardProps) {
 }
 
 /** The popup: the whole news item. */
-export function NewsDetails({ news, sizeOf, headingId }: { news: News; sizeOf: SizeOf; headingId: string }) {
+export function NewsDetails({
+  news,
+  sizeOf,
+  headingId,
+  rendered,
+}: {
+  news: News;
+  sizeOf: SizeOf;
+  headingId: string;
+  /** The description's HTML, rendered when the page was built. */
+  rendered: string | undefined;
+}) {
   return (
     <article>
       <PriorityBadge news={news} />
       <h2 id={headingId}>{news.title}</h2>
       <NewsDates news={news} />
-      <DetailsImage image={news.image} alt={news.title} sizeOf={sizeOf} />
-      <p className="modal-text">{news.description}</p>
+      <DetailsImage image={news.image} fallback={news.title} sizeOf={sizeOf} />
+      <RichText markdown={news.description} html={rendered} />
     </article>
   );
 }

@@ -1,7 +1,9 @@
 /** Attacks on every write, each built to be invalid: it must be refused with a 4xx and change nothing. */
 import fc from 'fast-check';
 import { generateSync } from 'otplib';
+import { pdfFile } from '../../api/test-documents.ts';
 import type { RawRequest } from '../support.ts';
+import { damagedUpload, MULTIPART } from './damaged-upload.ts';
 import type { BodyRoute, Context, Planned } from './routes.ts';
 import {
   BODY_ROUTE_NAMES,
@@ -21,6 +23,8 @@ import {
 import { badItemId, badPersonQuery, badRole, badSlug, badUsername, dateInput, wrongValue } from './values.ts';
 
 const bodyRoute = fc.constantFrom(...BODY_ROUTE_NAMES);
+/** The file an upload to a document that is not there sends: a real PDF, never stored. */
+const ATTACK_PDF = pdfFile('Sent to no document');
 const limitedTexts = (route: string) =>
   Object.entries(BODY_ROUTES[route]!.fields).filter(([, field]) => field.kind === 'text' && field.max);
 const routeWithLimitedText = fc.constantFrom(...BODY_ROUTE_NAMES.filter((route) => limitedTexts(route).length > 0));
@@ -35,7 +39,9 @@ const STALE_ROUTES = [
   'PUT /api/settings',
   'PUT /api/pages/:slug',
   'PUT /api/pages/:slug/status',
-  ...(['events', 'news', 'circulars'] as const).map((list) => `PUT /api/${list}/:id`),
+  ...(['events', 'news', 'circulars', 'gallery', 'homegallery', 'alerts'] as const).map(
+    (list) => `PUT /api/${list}/:id`,
+  ),
   ...PUBLICATION_LISTS.map((list) => `PUT /api/${list}/:id/status`),
 ];
 
@@ -213,6 +219,20 @@ export function planAttack(a: Attack, c: Context): Planned {
     case 'unknown page': {
       const route = ID_ROUTES[a.route]!;
       const id = a.attack === 'bad id' ? a.id : a.attack === 'unknown role' ? a.role : a.slug;
+      if (route.upload) {
+        const { body } = damagedUpload(
+          { source: 0, flips: [], cutAt: null },
+          [ATTACK_PDF],
+          'new.pdf',
+          'application/pdf',
+        );
+        return refused({
+          method: route.method,
+          path: route.path(id),
+          headers: { Authorization: `Bearer ${c.token}`, 'Content-Type': MULTIPART },
+          body,
+        });
+      }
       const body = route.body?.(c);
       return refused({
         method: route.method,
@@ -272,7 +292,7 @@ export function planAttack(a: Attack, c: Context): Planned {
     }
     case 'stale version': {
       // The unit each save replaces: the settings, the page the route names, the list's first item.
-      const list = /^PUT \/api\/(\w+)\/:id/.exec(a.route)?.[1] as PublicationList | undefined;
+      const list = /^PUT \/api\/(\w+)\/:id/.exec(a.route)?.[1] as PublicationList | 'alerts' | undefined;
       const unit = a.route.includes('/pages/')
         ? c.content.pages.find((page) => page.slug === 'privacy')!
         : list

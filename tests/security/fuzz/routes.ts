@@ -19,7 +19,10 @@ export interface Context extends Stored {
   token: string;
   /** An uploaded image that the first logo keeps in use for the whole run. */
   image: ImageRef;
-  /** An uploaded PDF that the first circular added (`keeper`) keeps in use for the whole run. */
+  /**
+   * The PDF the first circular added (`keeper`) holds, as stored now: it keeps it in use for the
+   * whole run (a replacement of the file gives it a new id and name).
+   */
   document: DocumentRef;
   /** The circular that keeps `document` in use: writes never change or delete it. */
   keeper: string;
@@ -142,6 +145,8 @@ export const PHOTO_FIELDS: Record<string, Field> = {
   imageId: { kind: 'imageId' },
   originalName: text(255),
   caption: text(200),
+  // The photo's text alternative: absent = not set, "" = decorative.
+  alt: text(250),
   // Photos wait for review, but are not scheduled.
   status: { kind: 'status' },
 };
@@ -177,6 +182,8 @@ export const CONTACT_FIELDS: Record<string, Field> = {
   consent: { kind: 'boolean' },
 };
 /** How long personal data is kept (issue 23): PUT /api/admin/retention takes all three. */
+/** PUT /api/admin/media/images/{imageId}: the library's alt text of an image ("": none). */
+export const IMAGE_ALT_FIELDS: Record<string, Field> = { alt: text(250) };
 export const RETENTION_FIELDS: Record<string, Field> = {
   messageMonths: { kind: 'period' },
   pendingAlumniDays: { kind: 'period' },
@@ -314,6 +321,24 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
     body: (c) => ({ ...c.image, caption: 'Hall' }),
     required: ['imageId', 'caption'],
   },
+  ...Object.fromEntries(
+    (['homegallery', 'gallery'] as const).map((list): [string, BodyRoute] => [
+      `PUT /api/${list}/:id`,
+      {
+        method: 'PUT',
+        path: (c) => `/api/${list}/${anyId(c.content[list])}`,
+        fields: { ...PHOTO_FIELDS, ...VERSION_FIELDS },
+        body: (c) => ({ ...c.image, caption: 'Hall', alt: 'Pupils in the hall' }),
+        required: ['imageId', 'caption'],
+      },
+    ]),
+  ),
+  'PUT /api/admin/media/images/:imageId': {
+    method: 'PUT',
+    path: (c) => `/api/admin/media/images/${c.image.imageId}`,
+    fields: IMAGE_ALT_FIELDS,
+    body: () => ({ alt: 'The school crest' }),
+  },
   'PUT /api/settings': {
     method: 'PUT',
     path: () => '/api/settings',
@@ -346,6 +371,13 @@ export const BODY_ROUTES: Record<string, BodyRoute> = {
     method: 'POST',
     path: () => '/api/alerts',
     fields: ALERT_FIELDS,
+    body: alert,
+    required: ['message', 'level', 'endsAt'],
+  },
+  'PUT /api/alerts/:id': {
+    method: 'PUT',
+    path: (c) => `/api/alerts/${anyId(c.content.alerts)}`,
+    fields: { ...ALERT_FIELDS, ...VERSION_FIELDS },
     body: alert,
     required: ['message', 'level', 'endsAt'],
   },
@@ -432,7 +464,13 @@ export const BODY_ROUTE_NAMES = Object.keys(BODY_ROUTES);
 /** Calls with an `{id}` (or `{role}`) in their path, as functions of it. */
 export const ID_ROUTES: Record<
   string,
-  { method: string; path: (id: string) => string; body?: (c: Context) => unknown }
+  {
+    method: string;
+    path: (id: string) => string;
+    body?: (c: Context) => unknown;
+    /** Takes a file (multipart, field `file`) instead of a JSON body. */
+    upload?: true;
+  }
 > = {
   'DELETE /api/logos/:id': { method: 'DELETE', path: (id) => `/api/logos/${id}` },
   'PUT /api/events/:id': { method: 'PUT', path: (id) => `/api/events/${id}`, body: () => EVENT },
@@ -443,6 +481,27 @@ export const ID_ROUTES: Record<
   'DELETE /api/news/:id/image': { method: 'DELETE', path: (id) => `/api/news/${id}/image` },
   'DELETE /api/homegallery/:id': { method: 'DELETE', path: (id) => `/api/homegallery/${id}` },
   'DELETE /api/gallery/:id': { method: 'DELETE', path: (id) => `/api/gallery/${id}` },
+  ...Object.fromEntries(
+    (['homegallery', 'gallery'] as const).map((list) => [
+      `PUT /api/${list}/:id`,
+      {
+        method: 'PUT',
+        path: (id: string) => `/api/${list}/${id}`,
+        body: (c: Context) => ({ ...c.image, caption: 'x' }),
+      },
+    ]),
+  ),
+  'PUT /api/admin/media/images/:imageId': {
+    method: 'PUT',
+    path: (id) => `/api/admin/media/images/${id}`,
+    body: () => ({ alt: 'Hacked' }),
+  },
+  // A real PDF, sent as the new file of a document that is not there.
+  'PUT /api/admin/media/documents/:documentId': {
+    method: 'PUT',
+    path: (id) => `/api/admin/media/documents/${id}`,
+    upload: true,
+  },
   'PUT /api/alumni/:id/approve': {
     method: 'PUT',
     path: (id) => `/api/alumni/${id}/approve`,
@@ -488,7 +547,8 @@ export const ID_ROUTES: Record<
     body: () => ({ role: 'editor' }),
   },
 };
-export const ITEM_ID_ROUTES = Object.keys(ID_ROUTES).filter((name) => name.includes(':id'));
+/** The calls naming an item or a stored file by its id (`:id`, `:imageId`, `:documentId`). */
+export const ITEM_ID_ROUTES = Object.keys(ID_ROUTES).filter((name) => /:(id|imageId|documentId)\b/.test(name));
 export const ROLE_ROUTES = Object.keys(ID_ROUTES).filter((name) => name.includes(':role'));
 export const SLUG_ROUTES = Object.keys(ID_ROUTES).filter((name) => name.includes(':slug'));
 

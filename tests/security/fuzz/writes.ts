@@ -2,8 +2,10 @@
  * Writes meant to succeed, many with `__proto__`, `constructor` or unknown keys that must have no
  * effect: each must change exactly what it says, which its plan spells out.
  */
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { expect } from 'vitest';
+import { ALERT_LEVELS, ALERT_PLACES, linksIn } from '../../../site/contract/alerts.ts';
 import type { Alumni } from '../../../site/contract/alumni.ts';
 import type { InboxMessage } from '../../../site/contract/contact.ts';
 import { CONTACT_SUBJECTS, HONEYPOT_FIELD } from '../../../site/contract/contact-subjects.ts';
@@ -12,10 +14,13 @@ import { PAGE_SLUGS } from '../../../site/contract/pages.ts';
 import { STATUSES } from '../../../site/contract/publication.ts';
 import { ROLES } from '../../../site/contract/roles.ts';
 import { slugify } from '../../../site/contract/settings.ts';
+import { pdfFile } from '../../api/test-documents.ts';
 import type { RawRequest } from '../support.ts';
 import { planAttack } from './attacks.ts';
+import { type Damage, damage, damagedUpload, MULTIPART } from './damaged-upload.ts';
 import type { Context, Field, Junk, Planned, Stored } from './routes.ts';
 import {
+  ALERT_FIELDS,
   ALUMNI_FIELDS,
   ALUMNUS,
   CIRCULAR_FIELDS,
@@ -23,6 +28,7 @@ import {
   CONTACT_FIELDS,
   CONTENT_FIELDS,
   EVENT_FIELDS,
+  IMAGE_ALT_FIELDS,
   IMAGE_FIELDS,
   jsonText,
   NEWS_FIELDS,
@@ -94,6 +100,39 @@ const circularInput = fc.record({
   document: fc.constantFrom('absent', 'null', 'stored') as fc.Arbitrary<'absent' | 'null' | 'stored'>,
   publication,
 });
+/** An image's text alternative: words, or none at all (`""`, or only spaces: decorative). */
+const altInput = fc.oneof({ weight: 3, arbitrary: textUpTo(250) }, fc.constantFrom('', ' ', '\t'));
+/**
+ * An urgent notice: its start said as seconds from now (or not at all, or null: now), how long
+ * after its start (or now, when it starts earlier) it ends, and the offset its instants are written in.
+ */
+const alertInput = fc.record({
+  message: textUpTo(280).filter((message) => linksIn(message).length <= 1),
+  level: fc.constantFrom(...ALERT_LEVELS),
+  start: fc.oneof(fc.constantFrom('absent' as const, null), fc.integer({ min: -30 * 86_400, max: 30 * 86_400 })),
+  lasts: fc.integer({ min: 3600, max: 60 * 86_400 }),
+  zone: fc.constantFrom('Z', '+05:30', '-08:00'),
+  showOn: optional(fc.constantFrom(...ALERT_PLACES)),
+});
+type AlertWrite = typeof alertInput extends fc.Arbitrary<infer A> ? A : never;
+/**
+ * The files a document is replaced with: the PDF the run's first circular started with, others,
+ * and a text file dressed up as a PDF (refused); most sent whole, some with bytes changed or cut.
+ */
+const REPLACEMENTS = [
+  pdfFile('Fixture'),
+  pdfFile('One'),
+  pdfFile('Two'),
+  pdfFile('Three'),
+  Buffer.from('Dear parents,\n'),
+];
+const replacement: fc.Arbitrary<Damage> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.record({ source: fc.nat(), flips: fc.constant<[number, number][]>([]), cutAt: fc.constant(null) }),
+  },
+  fc.record(damage(1)),
+);
 const pick = fc.nat();
 const list = fc.constantFrom('homegallery', 'gallery') as fc.Arbitrary<'homegallery' | 'gallery'>;
 const role = fc.constantFrom(...LEADERSHIP_ROLES);
@@ -123,7 +162,35 @@ export const write = fc.oneof(
   fc.record({ write: fc.constant('remove news image' as const), pick }),
   fc.record({ write: fc.constant('add logo' as const), name: optional(textUpTo(255)), junk }),
   fc.record({ write: fc.constant('delete logo' as const), pick }),
-  fc.record({ write: fc.constant('add photo' as const), list, caption: textUpTo(200), status: optional(status), junk }),
+  fc.record({
+    write: fc.constant('add photo' as const),
+    list,
+    caption: textUpTo(200),
+    alt: optional(altInput),
+    status: optional(status),
+    junk,
+  }),
+  fc.record({
+    write: fc.constant('edit photo' as const),
+    list,
+    pick,
+    caption: textUpTo(200),
+    alt: optional(altInput),
+    status: optional(status),
+    version: versionChoice,
+    junk,
+  }),
+  // The media library's text alternative of the run's image ("" or spaces: none).
+  fc.record({ write: fc.constant('set image alt' as const), alt: altInput, junk }),
+  fc.record({
+    write: fc.constant('replace document' as const),
+    pick,
+    file: replacement,
+    name: fc.constantFrom('circular-2.pdf', 'Fee schedule 2031.PDF', 'notice (final).pdf'),
+  }),
+  fc.record({ write: fc.constant('add alert' as const), input: alertInput, junk }),
+  fc.record({ write: fc.constant('edit alert' as const), pick, input: alertInput, version: versionChoice, junk }),
+  fc.record({ write: fc.constant('delete alert' as const), pick }),
   fc.record({ write: fc.constant('delete photo' as const), list, pick }),
   fc.record({ write: fc.constant('set leader image' as const), role, junk }),
   fc.record({ write: fc.constant('remove leader image' as const), role }),
@@ -351,7 +418,7 @@ export function planWrite(w: Write, c: Context): Planned {
         send(
           'POST',
           `/api/${w.list}`,
-          jsonText({ ...imageRef, caption: w.caption, status: w.status }, w.junk, PHOTO_FIELDS),
+          jsonText({ ...imageRef, caption: w.caption, alt: w.alt, status: w.status }, w.junk, PHOTO_FIELDS),
         ),
         (before, after) => ({
           ...before,
@@ -361,11 +428,80 @@ export function planWrite(w: Write, c: Context): Planned {
               _id: newId(before[w.list], after[w.list]),
               imageId: imageRef.imageId,
               caption: w.caption.trim(),
+              ...storedAlt(w.alt),
               ...storedPublication({ status: w.status }),
             },
           ],
         }),
       );
+    case 'edit photo': {
+      const target = picked(content[w.list], w.pick);
+      if (!target) return planWrite({ ...w, write: 'add photo' }, c);
+      const sent = { ...imageRef, caption: w.caption, alt: w.alt, status: w.status };
+      const fields = { ...PHOTO_FIELDS, ...VERSION_FIELDS };
+      const request = saying(w.version, target, send('PUT', `/api/${w.list}/${target._id}`), sent, w.junk, fields);
+      // The photo as sent: an alt text left out is no longer set.
+      const stored = {
+        _id: target._id,
+        imageId: imageRef.imageId,
+        caption: w.caption.trim(),
+        ...storedAlt(w.alt),
+        ...storedPublication({ status: w.status }),
+      };
+      return changeContent(request, (before) => ({
+        ...before,
+        [w.list]: before[w.list].map((item) => (item._id === target._id ? stored : item)),
+      }));
+    }
+    case 'set image alt': {
+      const { imageId } = imageRef;
+      const alt = w.alt.trim();
+      const path = `/api/admin/media/images/${imageId}`;
+      const planned = changeContent(send('PUT', path, jsonText({ alt: w.alt }, w.junk, IMAGE_ALT_FIELDS)), (before) => {
+        const { [imageId]: _old, ...others } = before.imageAlts;
+        return { ...before, imageAlts: alt ? { ...others, [imageId]: alt } : others };
+      });
+      // The answer is the image as the library lists it, with its alt text when it has one.
+      const answer = expect.objectContaining({ kind: 'image', id: imageId, ...(alt ? { alt } : {}) });
+      return { ...planned, expect: { ...planned.expect, answer } } as Planned;
+    }
+    case 'replace document':
+      return planReplacement(w, c);
+    case 'add alert':
+    case 'edit alert': {
+      const target = w.write === 'edit alert' ? picked(content.alerts, w.pick) : null;
+      if (w.write === 'edit alert' && !target) return planWrite({ ...w, write: 'add alert' }, c);
+      // At most 100 notices: past 20, one is deleted instead.
+      if (!target && content.alerts.length >= 20)
+        return planWrite({ write: 'delete alert', pick: 'pick' in w ? w.pick : 0 }, c);
+      const { sent, stored } = alertOf(w.input);
+      if (target) {
+        const request = saying(
+          w.write === 'edit alert' ? w.version : 'none',
+          target,
+          send('PUT', `/api/alerts/${target._id}`),
+          sent,
+          w.junk,
+          ALERT_FIELDS,
+        );
+        return changeContent(request, (before) => ({
+          ...before,
+          alerts: before.alerts.map((item) => (item._id === target._id ? { _id: target._id, ...stored } : item)),
+        }));
+      }
+      return changeContent(send('POST', '/api/alerts', jsonText(sent, w.junk, ALERT_FIELDS)), (before, after) => ({
+        ...before,
+        alerts: [...before.alerts, { _id: newId(before.alerts, after.alerts), ...stored }],
+      }));
+    }
+    case 'delete alert': {
+      const target = picked(content.alerts, w.pick);
+      if (!target) return planAttack({ attack: 'bad id', route: 'DELETE /api/alerts/:id', id: crypto.randomUUID() }, c);
+      return changeContent(send('DELETE', `/api/alerts/${target._id}`), (before) => ({
+        ...before,
+        alerts: before.alerts.filter((item) => item._id !== target._id),
+      }));
+    }
     case 'delete photo': {
       const target = picked(content[w.list], w.pick);
       if (!target)
@@ -724,4 +860,90 @@ const withoutTrap = (extra: typeof junk extends fc.Arbitrary<infer J> ? J : neve
 function newId(before: readonly { _id: string }[], after: readonly { _id: string }[]): string {
   const id = after.at(-1)?._id ?? '';
   return before.some((item) => item._id === id) ? 'the id of an existing item' : id;
+}
+
+/** A photo's text alternative as stored: none when none was sent, trimmed (`""`: decorative). */
+const storedAlt = (alt: string | undefined) => (alt === undefined ? {} : { alt: alt.trim() });
+
+/** `ms` written as an instant with the offset `zone` (`Z`, `+05:30`…), to the second. */
+function instantIn(ms: number, zone: string): string {
+  const minutes =
+    zone === 'Z' ? 0 : (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4)));
+  return `${new Date(ms + minutes * 60_000).toISOString().slice(0, 19)}${zone}`;
+}
+
+/**
+ * A notice as sent (start and end written in the input's offset) and as stored: instants in UTC, a
+ * start left out (or null) is the moment it is saved, shown on every page unless it says home.
+ */
+function alertOf(input: AlertWrite) {
+  const now = Math.floor(Date.now() / 1000) * 1000;
+  const start = typeof input.start === 'number' ? now + input.start * 1000 : null;
+  const end = Math.max(start ?? now, now) + input.lasts * 1000;
+  const sent = {
+    message: input.message,
+    level: input.level,
+    startsAt: start === null ? (input.start === null ? null : undefined) : instantIn(start, input.zone),
+    endsAt: instantIn(end, input.zone),
+    showOn: input.showOn,
+  };
+  const stored = {
+    message: input.message.trim(),
+    level: input.level,
+    startsAt:
+      start === null
+        ? expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
+        : new Date(start).toISOString(),
+    endsAt: new Date(end).toISOString(),
+    showOn: input.showOn ?? 'all',
+  };
+  return { sent, stored };
+}
+
+/** What the document store names a file: the first 32 hex digits of the SHA-256 of its bytes. */
+const documentIdOf = (bytes: Uint8Array) => `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.pdf`;
+
+/**
+ * A new file for the run's document (the one the keeper circular holds) or for one it replaced
+ * earlier. A PDF (anything starting `%PDF-`) other than the current file replaces it: every
+ * reference of the content names the new id, circulars that hold it take its name, and the old
+ * id (and every id that led to it) becomes an alias of the new one. The same file again is
+ * refused (400), anything else that is not a PDF too (415): nothing changes.
+ */
+function planReplacement(w: Extract<Write, { write: 'replace document' }>, c: Context): Planned {
+  const targets = [c.document.documentId, ...Object.keys(c.content.documentAliases)];
+  const oldId = targets[w.pick % targets.length]!;
+  const { file, body } = damagedUpload(w.file, REPLACEMENTS, w.name, 'application/pdf');
+  const request: RawRequest = {
+    method: 'PUT',
+    path: `/api/admin/media/documents/${oldId}`,
+    headers: { Authorization: `Bearer ${c.token}`, 'Content-Type': MULTIPART },
+    body,
+  };
+  const newId = documentIdOf(file);
+  const isPdf = file.subarray(0, 5).toString('latin1') === '%PDF-';
+  if (!isPdf || newId === oldId)
+    return { label: `replace document: ${isPdf ? 'same file' : 'not a PDF'}`, request, expect: { kind: 'refused' } };
+  const effect = (before: Stored): Stored => {
+    const { documentAliases, ...rest } = before.content;
+    const rewritten = JSON.parse(JSON.stringify(rest).replaceAll(oldId, newId)) as Omit<SiteContent, 'documentAliases'>;
+    const aliases = Object.fromEntries(
+      Object.entries(documentAliases).map(([former, current]) => [former, current === oldId ? newId : current]),
+    );
+    aliases[oldId] = newId;
+    delete aliases[newId];
+    const circulars = rewritten.circulars.map((item) =>
+      item.document?.documentId === newId ? { ...item, document: { documentId: newId, originalName: w.name } } : item,
+    );
+    return { ...before, content: { ...rewritten, circulars, documentAliases: aliases } };
+  };
+  return {
+    label: w.write,
+    request,
+    expect: {
+      kind: 'written',
+      effect,
+      answer: { documentId: newId, originalName: w.name, size: file.length, replaced: oldId },
+    },
+  };
 }
