@@ -1,6 +1,8 @@
 /**
  * How the dashboard calls the API: every call carries the stored token, and a 401 answer ends the
- * session (the token is cleared and the login page opens), whichever call it came from.
+ * session (the token is cleared and the login page opens), whichever call it came from; unless the
+ * token it carried was replaced meanwhile (a password change gives a new one, and the calls still
+ * under way with the old one are refused): such a call is sent again with the new token.
  */
 
 import type { UploadedDocument } from '../contract/api.ts';
@@ -9,14 +11,23 @@ import type { ReplacedDocument } from '../contract/media.ts';
 import { adminSession } from './admin-session.ts';
 import { ApiError, apiExchange, type RequestOptions, serverMessage } from './api-client.ts';
 
-type AdminOptions = Omit<RequestOptions, 'token'>;
+type AdminOptions = Omit<RequestOptions, 'token'> & {
+  /** The call replaces the token (adminSession.renew): a 401 to it ends the session at once. */
+  renewing?: boolean;
+};
 
-export async function adminExchange<T>(path: string, options: AdminOptions = {}) {
+export async function adminExchange<T>(
+  path: string,
+  options: AdminOptions = {},
+): Promise<{ body: T; headers: Headers }> {
+  const { renewing = false, ...request } = options;
+  const token = adminSession.token();
   try {
-    return await apiExchange<T>(path, { ...options, token: adminSession.token() });
+    return await apiExchange<T>(path, { ...request, token });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return endSession();
-    throw error;
+    if (!(error instanceof ApiError && error.status === 401)) throw error;
+    if (!renewing) await adminSession.renewed();
+    return replacedSince(token) ? adminExchange<T>(path, options) : endSession();
   }
 }
 
@@ -50,8 +61,11 @@ function upload<T>(path: string, file: File, onProgress: (sent: number) => void,
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
-    request.onload = () => {
-      if (request.status === 401) return void endSession();
+    request.onload = async () => {
+      if (request.status === 401) {
+        await adminSession.renewed();
+        return replacedSince(token) ? resolve(upload<T>(path, file, onProgress, method)) : void endSession();
+      }
       if (request.status >= 200 && request.status < 300) return resolve(request.response as T);
       reject(new ApiError(request.status, serverMessage(request.response)));
     };
@@ -89,7 +103,8 @@ async function signedInFetch(path: string): Promise<Response> {
   } catch {
     throw new ApiError(0, null);
   }
-  if (response.status === 401) return endSession();
+  if (response.status === 401) await adminSession.renewed();
+  if (response.status === 401) return replacedSince(token) ? signedInFetch(path) : endSession();
   return response;
 }
 
@@ -97,6 +112,9 @@ async function signedInFetch(path: string): Promise<Response> {
 function fileNameIn(header: string | null): string | null {
   return header ? (/filename="([^"]+)"/.exec(header)?.[1] ?? null) : null;
 }
+
+/** Whether the stored token is no longer `sentWith`, the one a refused call carried. */
+const replacedSince = (sentWith: string | null) => adminSession.token() !== sentWith;
 
 /** The page is leaving for the login: never settle, so no failure message flashes up meanwhile. */
 function endSession(): Promise<never> {

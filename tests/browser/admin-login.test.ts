@@ -175,10 +175,19 @@ describe('default password', () => {
     await warning.getByRole('alert').filter({ hasText: 'The new password must be at least 10 characters' }).waitFor();
     expect((await apiLogin('admin', 'admin123')).status).toBe(200);
 
+    // A call still under way with the old token when the password changes is refused by the server:
+    // it is sent again with the new token, and the session goes on.
+    const release = await holdRequests(page, '**/api/admin/history');
+    const historyRead = page.waitForResponse((answer) => answer.url().endsWith('/api/admin/history') && answer.ok());
+    await page.reload();
+    await warning.waitFor();
     await warning.getByLabel('New password', { exact: true }).fill('a long new secret');
     await warning.getByLabel('Repeat the new password').fill('a long new secret');
     await warning.getByRole('button', { name: 'Change password' }).click();
     await warning.waitFor({ state: 'detached' });
+    release();
+    await historyRead;
+    expect(new URL(page.url()).pathname).toBe('/admin/dashboard');
 
     expect((await apiLogin('admin', 'admin123')).status).toBe(401);
     expect((await apiLogin('admin', 'a long new secret')).status).toBe(200);

@@ -23,11 +23,14 @@ export function PasswordWarning({ username, onChanged }: { username: string; onC
     const problem = newPasswordProblem(password, repeated);
     if (problem) return action.refuse(CHANGE, problem);
     const done = await action.run(CHANGE, 'Failed to change the password', async () => {
-      const { token } = await adminRequest<PasswordChanged>('/api/admin/password', {
-        method: 'PUT',
-        json: { currentPassword: DEFAULT_ADMIN.password, newPassword: password },
+      await adminSession.renew(async () => {
+        const { token } = await adminRequest<PasswordChanged>('/api/admin/password', {
+          method: 'PUT',
+          json: { currentPassword: DEFAULT_ADMIN.password, newPassword: password },
+          renewing: true,
+        });
+        adminSession.save(token);
       });
-      adminSession.save(token);
     });
     if (done) onChanged();
   }
