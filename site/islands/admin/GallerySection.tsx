@@ -133,14 +133,7 @@ export function GallerySection({
             required
           />
         </div>
-        <LibraryChoice<ImageRef>
-          kind="image"
-          name={picked?.originalName}
-          disabled={action.busy}
-          onChoose={setPicked}
-          onClear={() => setPicked(undefined)}
-          toRef={(item) => ({ imageId: item.id, originalName: item.name })}
-        />
+        <LibraryChoice kind="image" picked={picked} disabled={action.busy} onPick={setPicked} />
         <AltTextField value={alt} onChange={setAlt} disabled={action.busy} fallback="the caption" />
         {!signedIn.may('publish') && (
           <PublishingChoice

@@ -3,6 +3,7 @@
  * already stored (GET /api/admin/media), searched as one types, in a modal window.
  */
 import { useEffect, useId, useState } from 'react';
+import type { DocumentRef, ImageRef } from '../../contract/content.ts';
 import type { MediaItem, MediaKind, MediaPage } from '../../contract/media.ts';
 import { countLabel } from '../../lib/display-format.ts';
 import { CloseButton, Modal } from '../parts/Modal.tsx';
@@ -111,29 +112,38 @@ function PickerList({ kind, onChoose }: { kind: MediaKind; onChoose: (item: Medi
   );
 }
 
-/** The library button, and the stored file chosen with it (used unless a file is uploaded). */
-export function LibraryChoice<Ref>({
+/** What an item refers to a stored file of each kind by. */
+type RefOf<K extends MediaKind> = K extends 'image' ? ImageRef : DocumentRef;
+
+/** The reference an item keeps to the library's file `item`. */
+function refOf<K extends MediaKind>(kind: K, item: MediaItem): RefOf<K> {
+  const ref =
+    kind === 'image' ? { imageId: item.id, originalName: item.name } : { documentId: item.id, originalName: item.name };
+  return ref as RefOf<K>;
+}
+
+/**
+ * The library button, and the stored file chosen with it (used unless a file is uploaded):
+ * `onPick` gets its reference, or undefined when the choice is cleared.
+ */
+export function LibraryChoice<K extends MediaKind>({
   kind,
-  name,
+  picked,
   disabled,
-  onChoose,
-  onClear,
-  toRef,
+  onPick,
 }: {
-  kind: MediaKind;
-  name: string | undefined;
+  kind: K;
+  picked: RefOf<K> | undefined;
   disabled: boolean;
-  onChoose: (ref: Ref) => void;
-  onClear: () => void;
-  toRef: (item: MediaItem) => Ref;
+  onPick: (ref: RefOf<K> | undefined) => void;
 }) {
   return (
     <div className="library-choice">
-      <LibraryPicker kind={kind} disabled={disabled} onChoose={(item) => onChoose(toRef(item))} />
-      {name !== undefined && (
+      <LibraryPicker kind={kind} disabled={disabled} onChoose={(item) => onPick(refOf(kind, item))} />
+      {picked !== undefined && (
         <p role="status">
-          Chosen from the library: <strong>{name}</strong>{' '}
-          <button type="button" className="secondary" onClick={onClear} disabled={disabled}>
+          Chosen from the library: <strong>{picked.originalName}</strong>{' '}
+          <button type="button" className="secondary" onClick={() => onPick(undefined)} disabled={disabled}>
             Clear the choice
           </button>
         </p>

@@ -55,14 +55,7 @@ export function LogosSection({ logos, onLogos }: { logos: Logo[]; onLogos: (logo
       <form className="add-form" onSubmit={upload} noValidate>
         <Alert failure={action.alertFor(UPLOAD)} onDismiss={action.dismiss} />
         <ImageInput key={inputKey} label="Logo image" onFile={setFile} required={!picked} disabled={action.busy} />
-        <LibraryChoice<ImageRef>
-          kind="image"
-          name={picked?.originalName}
-          disabled={action.busy}
-          onChoose={setPicked}
-          onClear={() => setPicked(undefined)}
-          toRef={(item) => ({ imageId: item.id, originalName: item.name })}
-        />
+        <LibraryChoice kind="image" picked={picked} disabled={action.busy} onPick={setPicked} />
         <AltTextField
           value={alt}
           onChange={setAlt}

@@ -82,13 +82,11 @@ export function imageAttachment<T extends { image: ImageRef | null }>(): Attachm
 function ImageExtra({ value, onChange, disabled, chosen = false }: ExtraProps<ImageRef>) {
   return (
     <>
-      <LibraryChoice<ImageRef>
+      <LibraryChoice
         kind="image"
-        name={value.picked?.originalName}
+        picked={value.picked}
         disabled={disabled}
-        onChoose={(picked) => onChange({ ...value, picked })}
-        onClear={() => onChange({ ...value, picked: undefined })}
-        toRef={(item) => ({ imageId: item.id, originalName: item.name })}
+        onPick={(picked) => onChange({ ...value, picked })}
       />
       <AltTextField
         value={value.alt}
@@ -103,13 +101,11 @@ function ImageExtra({ value, onChange, disabled, chosen = false }: ExtraProps<Im
 
 function DocumentExtra({ value, onChange, disabled }: ExtraProps<DocumentRef>) {
   return (
-    <LibraryChoice<DocumentRef>
+    <LibraryChoice
       kind="document"
-      name={value.picked?.originalName}
+      picked={value.picked}
       disabled={disabled}
-      onChoose={(picked) => onChange({ ...value, picked })}
-      onClear={() => onChange({ ...value, picked: undefined })}
-      toRef={(item) => ({ documentId: item.id, originalName: item.name })}
+      onPick={(picked) => onChange({ ...value, picked })}
     />
   );
 }
