@@ -2,14 +2,7 @@
 
 /** A one-page PDF that shows `text`, with correct cross-references: untagged, no title or language. */
 export function pdfFile(text: string): Buffer {
-  const stream = `BT /F1 18 Tf 40 150 Td (${pdfString(text)}) Tj ET`;
-  return pdfOf([
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    PAGE,
-    streamObject(stream),
-    FONT,
-  ]);
+  return untaggedPdf(`BT /F1 18 Tf 40 150 Td (${pdfString(text)}) Tj ET`);
 }
 
 /**
@@ -37,7 +30,11 @@ export function taggedPdfFile(text: string, title = 'Fee schedule'): Buffer {
 
 /** A PDF of a scan: a page with marks on it (unique by `seed`) but no text. */
 export function scannedPdfFile(seed: number): Buffer {
-  const stream = `0.5 g ${40 + (seed % 300)} 50 100 100 re f`;
+  return untaggedPdf(`0.5 g ${40 + (seed % 300)} 50 100 100 re f`);
+}
+
+/** A one-page PDF drawing the content `stream`: no tags, title or language. */
+function untaggedPdf(stream: string): Buffer {
   return pdfOf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
