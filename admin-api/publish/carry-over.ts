@@ -1,15 +1,14 @@
 /**
  * Pages an edit did not touch, taken from the previous build instead of rendered again: the new
- * build folder gets a hard link to the previous page's file (a copy where links are refused), its
- * headers and its redirect, and publishing follows the links the previous build recorded for that
- * page, without reading it. Feeds and other files beside the pages are carried over the same way.
+ * build keeps the previous page's file (publishing links it into the new folder once the new pages
+ * are served, hard-links.ts), its headers and its redirect, and publishing follows the links the
+ * previous build recorded for that page, without reading it. Feeds and other files beside the
+ * pages are carried over the same way.
  */
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { SiteContent } from '../../site/contract/content.ts';
 import { ALL_PAGES, isTouched, type TouchedPages, touchedPages } from '../../site/page-dependencies.ts';
 import { contentSnapshot } from './content-snapshots.ts';
-import { linkOrCopy } from './hard-links.ts';
 
 /** Headers of the pages by file, as render-pages.ts keeps them. */
 type PageHeaders = Record<string, Record<string, string>>;
@@ -48,16 +47,17 @@ async function readRecorded<R>(previous: PreviousBuild): Promise<Recorded<R>> {
 }
 
 export class CarryOver<R> {
-  #previous: PreviousBuild;
   #touched: TouchedPages;
   #headers: PageHeaders;
   #links: PageLinks;
   #redirects: Record<string, R>;
-  /** The files taken over so far, by URL path (`/gallery/index.html`): the same bytes as the previous build's. */
+  /**
+   * The files taken over so far, by URL path (`/gallery/index.html`): the same bytes as the
+   * previous build's, which the new folder does not have yet.
+   */
   readonly carried: string[] = [];
 
-  private constructor(previous: PreviousBuild, touched: TouchedPages, recorded: Recorded<R>) {
-    this.#previous = previous;
+  private constructor(touched: TouchedPages, recorded: Recorded<R>) {
     this.#touched = touched;
     this.#headers = recorded.headers;
     this.#links = recorded.links;
@@ -78,34 +78,38 @@ export class CarryOver<R> {
       const before = contentSnapshot(previous.contentFile);
       const touched = touchedPages(before, content, { previousAt: new Date(previous.renderedAt), nextAt: new Date() });
       if (touched === ALL_PAGES) return null;
-      return new CarryOver<R>(previous, touched, recorded ?? (await readRecorded<R>(previous)));
+      return new CarryOver<R>(touched, recorded ?? (await readRecorded<R>(previous)));
     } catch {
       return null; // an incomplete previous build: render everything
     }
   }
 
   /**
-   * Puts the previous build's page at `path` (file `file`) into `outDir` when the change did not
-   * touch it; null when it must be rendered.
+   * Takes the previous build's page at `path` (file `file`) when the change did not touch it and
+   * the previous build recorded it; null when it must be rendered.
    */
-  page(path: string, file: string, outDir: string): CarriedPage<R> | null {
+  page(path: string, file: string): CarriedPage<R> | null {
     if (isTouched(path, this.#touched)) return null;
     const redirect = this.#redirects[path];
     if (redirect) return { redirect };
     const [headers, links] = [this.#headers[file], this.#links[file]];
-    if (!headers || !links || !this.file(path, file, outDir)) return null;
+    if (!headers || !links) return null;
+    this.carried.push(file);
     return { links, headers };
   }
 
   /**
-   * Puts the previous build's file `file` (served at `path`) into `outDir` when the change did not
-   * touch it; false when it must be made anew.
+   * Takes the previous build's file `file` (served at `path`, one every build has: a feed) when
+   * the change did not touch it; false when it must be made anew.
    */
-  file(path: string, file: string, outDir: string): boolean {
-    if (isTouched(path, this.#touched) || !linkOrCopy(join(this.#previous.publicDir, file), join(outDir, file))) {
-      return false;
-    }
+  file(path: string, file: string): boolean {
+    if (isTouched(path, this.#touched)) return false;
     this.carried.push(file);
     return true;
+  }
+
+  /** Takes files every build of the same code has (its compiled scripts, styles and admin pages). */
+  files(files: readonly string[]) {
+    this.carried.push(...files);
   }
 }

@@ -47,14 +47,24 @@ function makeFolder(folder: string) {
   }
 }
 
+/** Every file under `dir`, by URL path (`/admin/index.html`). */
+export function treeFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => `/${relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/')}`);
+}
+
 /** Puts every file under `sourceDir` at the same place under `targetDir`; answers their URL paths (`/admin/index.html`). */
-export function linkTree(sourceDir: string, targetDir: string): Set<string> {
-  const paths = new Set<string>();
-  for (const entry of readdirSync(sourceDir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    const path = relative(sourceDir, join(entry.parentPath, entry.name));
-    linkOrCopy(join(sourceDir, path), join(targetDir, path));
-    paths.add(`/${path.split(sep).join('/')}`);
+export function linkTree(sourceDir: string, targetDir: string): string[] {
+  const files = treeFiles(sourceDir);
+  linkFiles(sourceDir, targetDir, files);
+  return files;
+}
+
+/** Puts the files `files` (URL paths) of `sourceDir` at the same place under `targetDir`; each must exist. */
+export function linkFiles(sourceDir: string, targetDir: string, files: readonly string[]) {
+  for (const file of files) {
+    if (!linkOrCopy(join(sourceDir, file), join(targetDir, file)))
+      throw new Error(`${file} is missing from ${sourceDir}`);
   }
-  return paths;
 }

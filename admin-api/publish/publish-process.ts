@@ -12,9 +12,17 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { build } from 'astro';
 import type { PreviousBuild } from './carry-over.ts';
-import { loadRenderer, type RenderedPage, type RenderedSite, renderOnePage, renderSite } from './render-pages.ts';
+import {
+  completeSite,
+  loadRenderer,
+  type RecordFiles,
+  type RenderedPage,
+  type RenderedSite,
+  renderOnePage,
+  renderSite,
+} from './render-pages.ts';
 
-export type RendererRequest = PublishRequest | PageRequest | WarmRequest;
+export type RendererRequest = PublishRequest | CompleteRequest | PageRequest | WarmRequest;
 
 /** Loads the compiled site (compiling it first if need be), so the first edit after a start does not wait for it. */
 export interface WarmRequest {
@@ -46,8 +54,19 @@ export interface PublishRequest {
   /** The site's public address (SITE_URL). */
   siteUrl: string;
 }
+/**
+ * Makes the build just rendered into `site.publicDir` whole (render-pages.ts `completeSite`): asked
+ * once it is served, so the visitor does not wait for the links of a few hundred pages.
+ */
+export interface CompleteRequest {
+  kind: 'complete';
+  id: number;
+  site: RecordFiles;
+}
+
 export type PublishReply =
   | { id: number; ok: true; site: RenderedSite }
+  | { id: number; ok: true; complete: true }
   | { id: number; ok: true; page: RenderedPage | null }
   | { id: number; ok: true; warm: true }
   | { id: number; ok: false; error: string };
@@ -60,25 +79,30 @@ process.on('disconnect', () => process.exit(0));
 process.on('message', async (request: RendererRequest) => {
   let reply: PublishReply;
   try {
-    await ensureCompiled(request.appDir);
-    if (request.kind === 'warm') {
-      await loadRenderer(request.appDir);
-      reply = { id: request.id, ok: true, warm: true };
-    } else if (request.kind === 'page') {
-      const page = await renderOnePage(request.appDir, JSON.parse(request.content), request.path, request.siteUrl);
-      reply = { id: request.id, ok: true, page };
-    } else {
-      const site = await renderSite(request.appDir, request.contentFile, request.outDir, {
-        siteUrl: request.siteUrl,
-        previous: request.previous,
-      });
-      reply = { id: request.id, ok: true, site };
-    }
+    reply = await answer(request);
   } catch (error) {
     reply = { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) };
   }
   process.send?.(reply);
 });
+
+async function answer(request: RendererRequest): Promise<PublishReply> {
+  if (request.kind === 'complete') {
+    completeSite(request.site);
+    return { id: request.id, ok: true, complete: true };
+  }
+  await ensureCompiled(request.appDir);
+  if (request.kind === 'warm') {
+    await loadRenderer(request.appDir);
+    return { id: request.id, ok: true, warm: true };
+  }
+  if (request.kind === 'page') {
+    const page = await renderOnePage(request.appDir, JSON.parse(request.content), request.path, request.siteUrl);
+    return { id: request.id, ok: true, page };
+  }
+  const { appDir, contentFile, outDir, siteUrl, previous } = request;
+  return { id: request.id, ok: true, site: await renderSite(appDir, contentFile, outDir, { siteUrl, previous }) };
+}
 
 async function ensureCompiled(appDir: string) {
   if (existsSync(join(appDir, 'server', 'entry.mjs'))) return;

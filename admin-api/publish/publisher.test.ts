@@ -8,11 +8,13 @@ import { PUBLISHED_NOW } from '../../site/contract/publication.ts';
 import { openStores, type Stores } from '../store/stores.ts';
 import type { PreviousBuild } from './carry-over.ts';
 import { Publisher, type SiteBuilder } from './publisher.ts';
+import type { RecordFiles } from './render-pages.ts';
 import { findFile } from './static-site.ts';
 
 /** A stand-in for Astro: writes a home page listing the event titles of the snapshot. */
 class FakeBuilder implements SiteBuilder {
   builds = 0;
+  #headers = { '/index.html': { 'content-security-policy': "script-src 'self'" } };
   failNext = false;
   /** The previous build each render was offered to carry pages over from. */
   offered: (PreviousBuild | undefined)[] = [];
@@ -31,11 +33,22 @@ class FakeBuilder implements SiteBuilder {
     await writeFile(join(outDir, 'index.html'), `<p>Events: ${titles}</p>`);
     await writeFile(join(outDir, '_astro', 'app.abc123.js'), 'console.log(1);'.repeat(100));
     return {
-      headers: { '/index.html': { 'content-security-policy': "script-src 'self'" } },
+      headers: this.#headers,
       redirects: {},
-      links: { '/index.html': [] },
+      written: ['/index.html', '/_astro/app.abc123.js'],
       carried: [],
     };
+  }
+  /** Completing the next build's folder fails (a full disk after its pages were served). */
+  failComplete = false;
+  async complete(site: RecordFiles) {
+    if (this.failComplete) {
+      this.failComplete = false;
+      throw new Error('No space left on the device');
+    }
+    await writeFile(site.headersFile, JSON.stringify(this.#headers));
+    await writeFile(site.redirectsFile, '{}');
+    await writeFile(site.linksFile, JSON.stringify({ '/index.html': [] }));
   }
   async close() {}
   /** How often the publisher asked it to get ready ahead of an edit. */
@@ -119,6 +132,21 @@ describe('Publisher', () => {
     // The failed build's folder is gone; only the served one is left.
     const folders = (await readdir(join(dir, 'site'))).filter((name) => name.startsWith('build-'));
     expect(folders).toHaveLength(1);
+  });
+
+  it('serves a build before its folder is whole, and renders every page the next time when making it whole failed', async () => {
+    const publisher = await open();
+    builder.failComplete = true;
+    await addEvent('Sports day');
+    await publisher.scheduler.idle();
+    expect(home(publisher)).toBe('<p>Events: Sports day</p>');
+    expect(publisher.status).toMatchObject({ state: 'failed', error: 'No space left on the device' });
+
+    await addEvent('Quiz');
+    await publisher.scheduler.idle();
+    expect(builder.offered).toEqual([undefined, expect.anything(), undefined]);
+    expect(home(publisher)).toBe('<p>Events: Sports day, Quiz</p>');
+    expect(publisher.status).toMatchObject({ state: 'ok', live: true });
   });
 
   it('gets the renderer ready at a restart on the kept build, so the first edit does not wait for it to load', async () => {

@@ -9,7 +9,7 @@ import { type BuildFolder, BuildFolders, type BuildInfo, type PublishedSite, pub
 import type { PreviousBuild } from './carry-over.ts';
 import { buildFingerprint, codeFingerprint } from './fingerprint.ts';
 import { RebuildScheduler } from './rebuild-scheduler.ts';
-import type { RenderedPage, RenderedSite } from './render-pages.ts';
+import type { RecordFiles, RenderedPage, RenderedSite } from './render-pages.ts';
 import { SearchIndexer, searchIndexRoot } from './search-indexer.ts';
 import { SearchWorker } from './search-worker.ts';
 import { SiteRenderer } from './site-renderer.ts';
@@ -38,10 +38,16 @@ export interface SiteMirror {
 
 export interface SiteBuilder {
   /**
-   * Writes the site for `contentFile` into `outDir`, taking the pages the change did not touch
-   * from `previous` when given; answers its pages' headers and its redirects.
+   * Writes the site for `contentFile` into `outDir`, except the files the change did not touch,
+   * which it takes from `previous` when given; answers its pages' headers, its redirects, the files
+   * written and those carried over.
    */
   render(contentFile: string, outDir: string, previous?: PreviousBuild): Promise<RenderedSite>;
+  /**
+   * Makes the build just rendered into `site.publicDir` whole, once it is served: the files it
+   * carried over put in its folder, and its pages' headers, links and redirects written beside it.
+   */
+  complete(site: RecordFiles): Promise<void>;
   /** One page rendered from `content` (JSON), written nowhere (a preview); null when there is none. */
   renderPage?(content: string, path: string): Promise<RenderedPage | null>;
   close(): Promise<void>;
@@ -83,6 +89,11 @@ export class Publisher {
   #liveDay: string | null = null;
   /** The public content the served build was rendered from (null: not known since the start). */
   #liveView: SiteContent | null = null;
+  /**
+   * A build failed, maybe after it was served: the next one renders every page, so nothing is
+   * carried over from a folder that is not what visitors see.
+   */
+  #renderAll = false;
   #mirror: SiteMirror | undefined;
   readonly scheduler: RebuildScheduler;
 
@@ -187,10 +198,10 @@ export class Publisher {
     if (!this.#snapshot) throw new Error(`The site could not be built: ${this.scheduler.status.error}`);
   }
 
-  /** The build in `folder`; `carried`: its files taken unchanged from the build served now. */
-  async #load(folder: BuildFolder, carried?: ReadonlySet<string>): Promise<SiteSnapshot> {
+  /** The finished build in `folder`. */
+  async #load(folder: BuildFolder): Promise<SiteSnapshot> {
     const { publicDir, headers, redirects } = await publishedSite(folder);
-    return this.#loader.load(publicDir, headers, redirects, carried);
+    return this.#loader.load(publicDir, headers, redirects);
   }
 
   /** Asks the bucket for `folder` with the served search index; resolves once the sync is asked for. */
@@ -255,7 +266,7 @@ export class Publisher {
     const current = await this.#folders.current();
     const info: BuildInfo | undefined = current?.info;
     const same = info?.codeHash === this.#codeHash && info.siteUrl === this.#siteUrl && info.day === day;
-    if (!current || !same) return undefined;
+    if (!current || !same || this.#renderAll) return undefined;
     const startedAt = info.startedAt ?? new Date(Date.parse(info.builtAt) - info.durationMs).toISOString();
     return { ...current.folder, renderedAt: startedAt };
   }
@@ -272,12 +283,15 @@ export class Publisher {
       const rendering = this.#builder.render(folder.contentFile, folder.publicDir, previous);
       // Hashed while the publishing process renders, not after.
       const fingerprint = this.#fingerprint(contentJson);
-      const { headers, redirects, links, carried } = await rendering;
-      await writeFile(folder.headersFile, JSON.stringify(headers));
-      await writeFile(folder.redirectsFile, JSON.stringify(redirects));
-      await writeFile(folder.linksFile, JSON.stringify(links));
-      const snapshot = await this.#load(folder, new Set(carried));
+      const site = await rendering;
+      const snapshot = await this.#loader.load(folder.publicDir, site.headers, site.redirects, {
+        paths: [...site.written, ...site.carried],
+        carried: new Set(site.carried),
+      });
       if (!snapshot.files.has('/index.html')) throw new Error('The build produced no home page');
+      // Visitors get the new pages now; the folder, served after a restart, is made whole after.
+      this.#serve(snapshot);
+      await this.#builder.complete(folder);
       await this.#folders.promote(folder, {
         fingerprint,
         builtAt: new Date().toISOString(),
@@ -287,12 +301,13 @@ export class Publisher {
         siteUrl: this.#siteUrl,
         day,
       });
-      this.#serve(snapshot);
+      this.#renderAll = false;
       this.#liveDay = day;
       this.#liveView = view;
       // After the new pages are live, in the background: publishing never waits for the search.
       this.#afterLive(folder, view);
     } catch (error) {
+      this.#renderAll = true;
       await rm(folder.dir, { recursive: true, force: true });
       throw error;
     }

@@ -5,14 +5,14 @@
  * a redirect is recorded with its target, which is rendered in turn. Runs in the publishing
  * process (publish-process.ts).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SiteContent } from '../../site/contract/content.ts';
 import { entryPaths } from '../../site/entry-paths.ts';
 import { CarryOver, type PageLinks, type PreviousBuild, type Recorded } from './carry-over.ts';
 import { contentSnapshot } from './content-snapshots.ts';
-import { linkTree } from './hard-links.ts';
+import { linkFiles, linkTree, treeFiles } from './hard-links.ts';
 import { writeSiteFiles } from './site-files.ts';
 
 /** Headers a page must be served with, by file (e.g. its Content-Security-Policy). */
@@ -31,12 +31,25 @@ export type Redirects = Record<string, Redirect>;
 
 /** What rendering a site gives besides its files. */
 export interface RenderedSite {
+  /** The headers of the pages written (those of the pages carried over are the previous build's). */
   headers: PageHeaders;
   redirects: Redirects;
-  /** Each page's same-site page links, for the next build to carry the page over without reading it. */
-  links: PageLinks;
-  /** The files taken unchanged from the previous build (`/gallery/index.html`…), which the server need not look at again. */
+  /** The files written into the build's folder (`/gallery/index.html`…). */
+  written: string[];
+  /**
+   * The files taken unchanged from the previous build, which the server need not look at again.
+   * They are not in the build's folder yet: completeSite puts them there once the new pages are
+   * served.
+   */
   carried: string[];
+}
+
+/** Where a build keeps what publishing recorded of its pages besides their files (build-folders.ts). */
+export interface RecordFiles {
+  publicDir: string;
+  headersFile: string;
+  redirectsFile: string;
+  linksFile: string;
 }
 
 type Render = (request: Request, content: SiteContent, siteUrl: string) => Promise<Response>;
@@ -50,8 +63,13 @@ const NOT_FOUND_PATH = '/404';
 const KEPT_HEADERS = ['content-security-policy'];
 
 const renderers = new Map<string, Promise<Render>>();
-/** The last site this process rendered, by its folder: the next build carries pages over from it, usually. */
-let lastRendered: { publicDir: string; site: Recorded<Redirect> } | null = null;
+/** The compiled client files of each compiled site (scripts, styles, pre-rendered admin pages), by URL path. */
+const clientFiles = new Map<string, string[]>();
+/**
+ * The last site this process rendered, by its folder: the next build carries pages over from it,
+ * usually. Until completeSite, its carried files are still in the previous build's folder.
+ */
+let lastRendered: { publicDir: string; site: Recorded<Redirect>; carried: string[]; from?: string } | null = null;
 
 /** The render function of the compiled site in `appDir`, loaded once. */
 export function loadRenderer(appDir: string): Promise<Render> {
@@ -65,9 +83,10 @@ export function loadRenderer(appDir: string): Promise<Render> {
 
 /**
  * Writes the site into `outDir`: the compiled client files (scripts, styles, pre-rendered admin
- * pages), then every public page rendered from `contentFile`, except the pages the change since
- * `previous` did not touch, which are carried over from it (carry-over.ts), then the feeds and the
- * sitemap of the pages written. `siteUrl` is the site's public address (SITE_URL).
+ * pages), then every public page rendered from `contentFile`, then the feeds and the sitemap of the
+ * pages written. With a `previous` build, what the change since it did not touch (its pages, its
+ * feeds, the compiled files of the same code) is carried over from it instead (carry-over.ts): not
+ * written, only reported. `siteUrl` is the site's public address (SITE_URL).
  */
 export async function renderSite(
   appDir: string,
@@ -79,9 +98,13 @@ export async function renderSite(
   // The snapshot was validated by the content store when it was committed.
   const content = contentSnapshot(contentFile);
   const render = (request: Request) => renderWith(request, content, siteUrl);
-  const prerendered = linkTree(join(appDir, 'client'), outDir);
   const recorded = lastRendered?.publicDir === previous?.publicDir ? lastRendered?.site : undefined;
   const carryOver = previous ? await CarryOver.open<Redirect>(previous, content, recorded) : null;
+  const written: string[] = [];
+  mkdirSync(outDir, { recursive: true });
+  const prerendered = new Set(carryOver ? compiledClientFiles(appDir) : linkTree(join(appDir, 'client'), outDir));
+  if (carryOver) carryOver.files([...prerendered]);
+  else written.push(...prerendered);
 
   const headers: PageHeaders = {};
   const redirects: Redirects = {};
@@ -100,7 +123,7 @@ export async function renderSite(
     const path = queue.shift()!;
     const file = path === '/' ? '/index.html' : `${path}/index.html`;
     if (prerendered.has(file)) continue; // pre-rendered when compiled
-    const carried = carryOver?.page(path, file, outDir);
+    const carried = carryOver?.page(path, file);
     const page = carried ?? (await renderPage(render, path));
     if (!page) continue; // a link to a page that does not exist
     if ('redirect' in page) {
@@ -108,21 +131,49 @@ export async function renderSite(
       follow(sitePaths([page.redirect.location]));
       continue;
     }
-    if ('html' in page) await writePage(outDir, file, page.html);
+    if ('html' in page) written.push(writePage(outDir, file, page.html));
     headers[file] = page.headers;
     links[file] = 'html' in page ? internalLinks(page.html) : page.links;
     follow(links[file]);
   }
-  const notFound =
-    carryOver?.page(NOT_FOUND_PATH, NOT_FOUND_FILE, outDir) ?? (await renderPage(render, NOT_FOUND_PROBE, 404));
+  const notFound = carryOver?.page(NOT_FOUND_PATH, NOT_FOUND_FILE) ?? (await renderPage(render, NOT_FOUND_PROBE, 404));
   if (!notFound || 'redirect' in notFound) throw new Error('The not-found page could not be rendered');
-  if ('html' in notFound) await writePage(outDir, NOT_FOUND_FILE, notFound.html);
+  if ('html' in notFound) written.push(writePage(outDir, NOT_FOUND_FILE, notFound.html));
   headers[NOT_FOUND_FILE] = notFound.headers;
   // Its links are not followed (a crawler never lands on it), only recorded for carrying it over.
   links[NOT_FOUND_FILE] = [];
-  await writeSiteFiles(render, outDir, siteUrl, Object.keys(headers), carryOver);
-  lastRendered = { publicDir: outDir, site: { headers, links, redirects } };
-  return { headers, redirects, links, carried: carryOver?.carried ?? [] };
+  written.push(...(await writeSiteFiles(render, outDir, siteUrl, Object.keys(headers), carryOver)));
+  const carried = carryOver?.carried ?? [];
+  lastRendered = { publicDir: outDir, site: { headers, links, redirects }, carried, from: previous?.publicDir };
+  // The server knows the carried pages' headers already: only the written ones' go back to it.
+  const writtenHeaders = carryOver
+    ? Object.fromEntries(written.filter((file) => headers[file]).map((file) => [file, headers[file]!]))
+    : headers;
+  return { headers: writtenHeaders, redirects, written, carried };
+}
+
+/**
+ * Makes the last site this process rendered, into `site.publicDir`, whole: its carried files
+ * linked from the previous build, and what was recorded of its pages (headers, links, redirects)
+ * written beside it for the next build and for a restart.
+ */
+export function completeSite(site: RecordFiles) {
+  if (lastRendered?.publicDir !== site.publicDir) throw new Error(`${site.publicDir} was not rendered by this process`);
+  const { carried, from, site: recorded } = lastRendered;
+  if (from) linkFiles(from, site.publicDir, carried);
+  writeFileSync(site.headersFile, JSON.stringify(recorded.headers));
+  writeFileSync(site.redirectsFile, JSON.stringify(recorded.redirects));
+  writeFileSync(site.linksFile, JSON.stringify(recorded.links));
+}
+
+/** The client files of the compiled site in `appDir`, listed once: a compiled site never changes. */
+function compiledClientFiles(appDir: string): string[] {
+  let files = clientFiles.get(appDir);
+  if (!files) {
+    files = treeFiles(join(appDir, 'client'));
+    clientFiles.set(appDir, files);
+  }
+  return files;
 }
 
 /**
@@ -174,10 +225,16 @@ async function renderPage(
   throw new Error(`Rendering ${path} failed (${response.status})`);
 }
 
-async function writePage(outDir: string, file: string, html: string) {
+/**
+ * Writes a page; answers its file. Synchronous, like the links of the files carried over: the
+ * publishing process has nothing else to do meanwhile, and a page's folder and file are made
+ * faster than through the thread pool.
+ */
+function writePage(outDir: string, file: string, html: string): string {
   const path = join(outDir, file);
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, html);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, html);
+  return file;
 }
 
 /** Same-site page links of a page. */

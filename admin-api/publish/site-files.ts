@@ -10,21 +10,27 @@ import type { CarryOver } from './carry-over.ts';
 
 const ORIGIN = 'http://localhost';
 
-/** Renders the feeds into `outDir` and writes the sitemap of `pageFiles` (`/gallery/index.html`…). */
+/**
+ * Renders the feeds into `outDir` and writes the sitemap of `pageFiles` (`/gallery/index.html`…);
+ * answers the files written.
+ */
 export async function writeSiteFiles(
   render: (request: Request) => Promise<Response>,
   outDir: string,
   siteUrl: string,
   pageFiles: readonly string[],
   carryOver: CarryOver<unknown> | null,
-) {
+): Promise<string[]> {
+  const written: string[] = [];
   for (const path of [FEED_PATHS.rss, FEED_PATHS.calendar, FEED_PATHS.robots, FEED_PATHS.alerts]) {
-    if (carryOver?.file(path, path, outDir)) continue;
+    if (carryOver?.file(path, path)) continue;
     const response = await render(new Request(ORIGIN + path));
     if (!response.ok) throw new Error(`Rendering ${path} failed (${response.status})`);
     await writeFile(join(outDir, path), await response.text());
+    written.push(path);
   }
   await writeFile(join(outDir, FEED_PATHS.sitemap), sitemapXml(siteUrl, publicPaths(pageFiles)));
+  return [...written, FEED_PATHS.sitemap];
 }
 
 /** `/index.html` → `/`, `/gallery/index.html` → `/gallery`; not the admin area or the 404 page. */

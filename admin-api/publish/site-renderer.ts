@@ -2,7 +2,7 @@ import { fork } from 'node:child_process';
 import type { PreviousBuild } from './carry-over.ts';
 import { ChildRequests } from './child-requests.ts';
 import type { PublishReply, RendererRequest } from './publish-process.ts';
-import type { RenderedPage, RenderedSite } from './render-pages.ts';
+import type { RecordFiles, RenderedPage, RenderedSite } from './render-pages.ts';
 
 export interface SiteRendererOptions {
   /** The project root (where astro.config.mjs is). */
@@ -44,6 +44,11 @@ export class SiteRenderer {
     return this.#requests
       .ask((id) => ({ kind: 'site', id, appDir, contentFile, outDir, siteUrl, previous }))
       .then((reply) => (reply as { site: RenderedSite }).site);
+  }
+
+  /** Makes the build just rendered into `site.publicDir` whole: its carried files, and its records. */
+  complete(site: RecordFiles): Promise<void> {
+    return this.#requests.ask((id) => ({ kind: 'complete', id, site })).then(() => undefined);
   }
 
   /**

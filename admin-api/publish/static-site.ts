@@ -46,6 +46,17 @@ export interface SiteSnapshot {
 
 type Compressed = { br: Bytes | null; gzip: Bytes | null };
 
+/** The files of a build, as publishing reports them (publish/render-pages.ts). */
+export interface BuildFiles {
+  /** Every file of the build, by URL path (`/gallery/index.html`); those under its folder when not given. */
+  paths?: readonly string[];
+  /**
+   * Files known to be those of the site loaded last, with the same headers (publishing took them
+   * over): their entries are reused without looking at them, so they need not be in the folder yet.
+   */
+  carried?: ReadonlySet<string>;
+}
+
 /** A file loaded before, and what it was loaded from: the same file on disk and headers give the same entry. */
 interface Loaded {
   source: string;
@@ -70,33 +81,36 @@ export class SnapshotLoader {
 
   /**
    * Loads the files under `dir`; `pageHeaders` adds headers to some of them, by URL path, and
-   * `redirects` are the paths that send visitors elsewhere. `carried` are files known to be those
-   * of the site loaded last, unchanged (publishing took them over): they are not looked at again.
+   * `redirects` are the paths that send visitors elsewhere. `files` says which files the build has
+   * (all those under `dir` when not given) and which of them were carried over unchanged.
    */
   async load(
     dir: string,
     pageHeaders: Record<string, Record<string, string>> = {},
     redirects: Redirects = {},
-    carried: ReadonlySet<string> = new Set(),
+    { paths, carried = new Set() }: BuildFiles = {},
   ): Promise<SiteSnapshot> {
-    const paths = await listFiles(dir);
+    const urlPaths = paths ?? (await listFiles(dir)).map((path) => `/${relative(dir, path).split(sep).join('/')}`);
     const loaded = new Map<string, Loaded>();
     const compressed = new Map<string, Compressed>();
     const uncompressed: Uncompressed[] = [];
-    await inTurns(paths, READ_AT_ONCE, async (path) => {
-      const urlPath = `/${relative(dir, path).split(sep).join('/')}`;
+    const reuse = (urlPath: string, before: Loaded) => {
+      loaded.set(urlPath, before);
+      const forms = this.#compressed.get(before.file.etag);
+      if (forms) compressed.set(before.file.etag, forms);
+    };
+    await inTurns(urlPaths, READ_AT_ONCE, async (urlPath) => {
+      const before = this.#loaded.get(urlPath);
+      if (carried.has(urlPath)) {
+        if (!before) throw new Error(`${urlPath} was carried over from a build that was not loaded`);
+        return reuse(urlPath, before);
+      }
+      const path = join(dir, urlPath);
       const extra = pageHeaders[urlPath];
       const headers = JSON.stringify(extra ?? null);
-      const before = this.#loaded.get(urlPath);
-      const unchanged = carried.has(urlPath) && before?.headers === headers;
-      const { dev, ino, size, mtimeMs } = unchanged ? UNCHANGED : await stat(path);
-      const source = unchanged ? before.source : `${dev}:${ino}:${size}:${mtimeMs}:${headers}`;
-      if (before?.source === source) {
-        loaded.set(urlPath, before);
-        const forms = this.#compressed.get(before.file.etag);
-        if (forms) compressed.set(before.file.etag, forms);
-        return;
-      }
+      const { dev, ino, size, mtimeMs } = await stat(path);
+      const source = `${dev}:${ino}:${size}:${mtimeMs}:${headers}`;
+      if (before?.source === source) return reuse(urlPath, before);
       const body = await readFile(path);
       const type = getMimeType(path) ?? 'application/octet-stream';
       const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
@@ -144,8 +158,6 @@ const COMPRESSED_BEFORE_SERVING = 64;
 const COMPRESSED_AT_ONCE = 2;
 const READ_AT_ONCE = 32;
 const NOT_COMPRESSED: Compressed = { br: null, gzip: null };
-/** Not looked at: a carried file's entry is reused as it is. */
-const UNCHANGED = { dev: 0, ino: 0, size: 0, mtimeMs: 0 };
 
 const isCompressible = (body: Bytes, type: string) => body.length >= 512 && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type);
 
