@@ -168,7 +168,7 @@ export class Publisher {
     this.#unsubscribe();
     clearInterval(this.#clockWatch);
     await this.#builder.close();
-    await this.#search?.idle();
+    await this.#search?.finish();
     await this.#searchWorker?.close();
   }
 

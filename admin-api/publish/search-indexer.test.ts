@@ -1,11 +1,11 @@
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { defaultContent } from '../store/default-content.ts';
 import type { BuildFolder } from './build-folders.ts';
 import { DocumentTexts, writeSearchIndex } from './search-index.ts';
-import { type IndexedBuild, SearchIndexer } from './search-indexer.ts';
+import { type IndexedBuild, type IndexWriter, SearchIndexer } from './search-indexer.ts';
 
 const work = await mkdtemp(join(tmpdir(), 'search-indexer-'));
 afterAll(() => rm(work, { recursive: true, force: true }));
@@ -27,10 +27,70 @@ it('keeps the index before the current one on disk, and removes older ones', { t
       `<!doctype html><html lang="en"><body><main data-pagefind-body><h1>${word}</h1></main></body></html>`,
     );
     indexer.index({ folder: { publicDir } as BuildFolder, content: defaultContent() });
-    await indexer.idle();
+    await indexer.finish();
   }
   expect(made).toHaveLength(3);
   // A bucket sync that began with the index before may still be reading its files; the first is gone.
   const kept = (await readdir(root)).filter((name) => name !== 'current').sort();
   expect(kept.map((name) => join(root, name))).toEqual([made[1], made[2]]);
+});
+
+describe('a run', () => {
+  const timing = { quietMs: 300, maxWaitMs: 1000 };
+  const build = (name: string): IndexedBuild => ({
+    folder: { publicDir: join(work, name) } as BuildFolder,
+    content: defaultContent(),
+  });
+  /** An index writer that records when it was asked for which build, and writes nothing. */
+  const recording = () => {
+    const runs: { dir: string; at: number }[] = [];
+    const write: IndexWriter = async ({ folder }) => {
+      runs.push({ dir: folder.publicDir, at: Date.now() });
+      return { pages: 0, records: 0, documents: 0, durationMs: 0 };
+    };
+    return { runs, write };
+  };
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('waits for the builds to pause, then indexes the newest one once', async () => {
+    const { runs, write } = recording();
+    const indexer = new SearchIndexer(join(work, 'pause'), write, () => {}, timing);
+    const started = Date.now();
+    for (const name of ['a', 'b', 'c']) {
+      indexer.index(build(name));
+      await sleep(100);
+    }
+    expect(indexer.status.indexing).toBe(true);
+    await vi.waitFor(() => expect(runs).toHaveLength(1), { timeout: 3000 });
+    expect(runs[0]!.dir).toBe(join(work, 'c'));
+    // The last build went live some 200 ms after the first: the run waited 300 ms more.
+    expect(runs[0]!.at - started).toBeGreaterThanOrEqual(500);
+    await indexer.finish();
+    expect(indexer.status.indexing).toBe(false);
+  });
+
+  it('does not wait longer than maxWaitMs while builds keep coming', async () => {
+    const { runs, write } = recording();
+    const indexer = new SearchIndexer(join(work, 'busy'), write, () => {}, timing);
+    const started = Date.now();
+    while (runs.length === 0 && Date.now() - started < 5000) {
+      indexer.index(build(`busy-${Date.now()}`));
+      await sleep(100);
+    }
+    expect(runs).toHaveLength(1);
+    expect(runs[0]!.at - started).toBeGreaterThanOrEqual(timing.maxWaitMs);
+    // Long before the builds paused (they never did): a busy machine may only delay it a little.
+    expect(runs[0]!.at - started).toBeLessThan(4000);
+    await indexer.finish();
+  });
+
+  it('starts at once when the server closes', async () => {
+    const { runs, write } = recording();
+    const indexer = new SearchIndexer(join(work, 'close'), write, () => {}, { quietMs: 60_000, maxWaitMs: 60_000 });
+    const started = Date.now();
+    indexer.index(build('last'));
+    await indexer.finish();
+    expect(runs.map((run) => run.dir)).toEqual([join(work, 'last')]);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
 });

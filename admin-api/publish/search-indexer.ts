@@ -1,7 +1,9 @@
 /**
  * Keeps the site search's index in step with the served build, in the background: it indexes a
  * build after the build is live, one run at a time, always of the newest build (a build that comes
- * while one is indexed is indexed once after it). Each index is written into a fresh folder under
+ * while one is indexed is indexed once after it). A run waits for the builds to pause, as the
+ * rebuild scheduler waits for the edits: indexing a large site takes seconds of the processor,
+ * which an edit that follows closely should not share. Each index is written into a fresh folder under
  * `DATA_DIR/search` and replaces the served one by renaming a `current` symlink. A failed run is
  * logged and reported in the build status; publishing never waits for it or stops because of it.
  */
@@ -12,6 +14,7 @@ import type { SearchStatus } from '../../site/contract/api.ts';
 import type { SiteContent } from '../../site/contract/content.ts';
 import { SEARCH_INDEX_PATH } from '../../site/contract/search.ts';
 import type { BuildFolder } from './build-folders.ts';
+import type { SchedulerTiming } from './rebuild-scheduler.ts';
 import type { SearchIndexSummary } from './search-index.ts';
 
 const CURRENT = 'current';
@@ -34,6 +37,13 @@ export async function currentSearchIndex(root: string): Promise<string | null> {
   }
 }
 
+/**
+ * A run starts once no build went live for a second, or 4 seconds after the first build waiting
+ * while they keep coming: a new item is found within 10 seconds even on a large site (a run there
+ * takes 2 to 3 seconds).
+ */
+export const INDEX_TIMING: SchedulerTiming = { quietMs: 1000, maxWaitMs: 4000 };
+
 /** Where the server keeps its search indexes. */
 export const searchIndexRoot = (dataDir: string) => join(dataDir, 'search');
 
@@ -41,7 +51,13 @@ export class SearchIndexer {
   readonly root: string;
   #writeIndex: IndexWriter;
   #onIndexed: (dir: string | null) => void | Promise<void>;
+  #timing: SchedulerTiming;
   #wanted: IndexedBuild | null = null;
+  /** When the first and the last build waiting to be indexed went live. */
+  #waiting = { first: 0, last: 0 };
+  /** Ends the wait for the builds to pause (finish()). */
+  #hurry: (() => void) | null = null;
+  #hurried = false;
   #running: Promise<void> | null = null;
   #busyWith: BuildFolder | null = null;
   #status: SearchStatus = { state: 'ok', at: null, indexing: false, lastRun: null };
@@ -50,10 +66,16 @@ export class SearchIndexer {
    * `root`: where the indexes are kept; `onIndexed` is told the folder of each new index (it holds
    * `pagefind/`) once it is current, or null after a run that failed.
    */
-  constructor(root: string, writeIndex: IndexWriter, onIndexed: (dir: string | null) => void | Promise<void>) {
+  constructor(
+    root: string,
+    writeIndex: IndexWriter,
+    onIndexed: (dir: string | null) => void | Promise<void>,
+    timing: SchedulerTiming = INDEX_TIMING,
+  ) {
     this.root = root;
     this.#writeIndex = writeIndex;
     this.#onIndexed = onIndexed;
+    this.#timing = timing;
   }
 
   get status(): SearchStatus {
@@ -70,19 +92,24 @@ export class SearchIndexer {
     return currentSearchIndex(this.root);
   }
 
-  /** Indexes `build` as soon as the run that goes on (if any) ends. */
+  /** Indexes `build` once the builds pause and the run that goes on (if any) ends. */
   index(build: IndexedBuild): void {
+    const now = Date.now();
+    this.#waiting = { first: this.#wanted ? this.#waiting.first : now, last: now };
     this.#wanted = build;
     this.#running ??= this.#drain();
   }
 
-  /** Resolves when no run goes on or waits. */
-  async idle(): Promise<void> {
+  /** Indexes the build that waits without waiting any longer; resolves when no run goes on. */
+  async finish(): Promise<void> {
+    this.#hurried = true;
+    this.#hurry?.();
     for (let running = this.#running; running; running = this.#running) await running;
   }
 
   async #drain() {
     while (this.#wanted) {
+      await this.#buildsPause();
       const build = this.#wanted;
       this.#wanted = null;
       this.#busyWith = build.folder;
@@ -100,6 +127,22 @@ export class SearchIndexer {
     }
     this.#busyWith = null;
     this.#running = null;
+  }
+
+  /** Resolves once no build went live for `quietMs`, or `maxWaitMs` after the first one waiting. */
+  async #buildsPause() {
+    const left = () =>
+      Math.min(this.#waiting.last + this.#timing.quietMs, this.#waiting.first + this.#timing.maxWaitMs) - Date.now();
+    for (let wait = left(); wait > 0 && !this.#hurried; wait = left()) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, wait);
+        this.#hurry = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+    this.#hurry = null;
   }
 
   async #write(build: IndexedBuild): Promise<string> {
