@@ -20,6 +20,14 @@ export interface LighthouseScore {
 
 const CHROMIUM = '/usr/bin/chromium';
 const RUNS = 3;
+/**
+ * A run Lighthouse could not record (NO_NAVSTART, a trace lost on a busy machine: "Please run
+ * Lighthouse again") is run again, this many times at most; a page that fails every time is
+ * reported with its error.
+ */
+const ATTEMPTS = 3;
+
+type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 export async function measureLighthouse(base: string, routes: readonly string[]): Promise<LighthouseScore[]> {
   const chrome = await chromeLauncher.launch({
@@ -29,17 +37,8 @@ export async function measureLighthouse(base: string, routes: readonly string[])
   try {
     const scores: LighthouseScore[] = [];
     for (const route of routes) {
-      const results = [];
-      for (let run = 0; run < RUNS; run++) {
-        // Lighthouse's default settings are the mobile ones (emulated phone, throttled network and CPU).
-        const result = await lighthouse(base + route, {
-          port: chrome.port,
-          onlyCategories: ['performance'],
-          logLevel: 'error',
-          output: 'json',
-        });
-        if (result) results.push(result.lhr);
-      }
+      const results: Result[] = [];
+      for (let run = 0; run < RUNS; run++) results.push(await recordedRun(base + route, chrome.port));
       const failed = results.find((lhr) => lhr.runtimeError);
       const median = failed ?? computeMedianRun(results);
       scores.push({
@@ -54,6 +53,18 @@ export async function measureLighthouse(base: string, routes: readonly string[])
   } finally {
     chrome.kill();
   }
+}
+
+/** One run of Lighthouse on `url`, run again when it could not be recorded. */
+async function recordedRun(url: string, port: number): Promise<Result> {
+  let lhr: Result | undefined;
+  for (let attempt = 0; attempt < ATTEMPTS && (!lhr || lhr.runtimeError); attempt++) {
+    // Lighthouse's default settings are the mobile ones (emulated phone, throttled network and CPU).
+    const result = await lighthouse(url, { port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
+    if (result) lhr = result.lhr;
+  }
+  if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+  return lhr;
 }
 
 function scoreOf(lhr: { categories: Record<string, { score: number | null } | undefined> }): number {
