@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { Alert } from './contract/alerts.ts';
 import type { News, SchoolEvent, SiteContent } from './contract/content.ts';
 import { PUBLISHED_NOW } from './contract/publication.ts';
-import { ALL_PAGES, isTouched, touchedPages } from './page-dependencies.ts';
+import { ALL_PAGES, bannerPages, isTouched, touchedPages } from './page-dependencies.ts';
 
 /** Both builds' pages made at 11:30 on 15 June 2026 in Kolkata. */
 const AT = { previousAt: new Date('2026-06-15T06:00:00Z'), nextAt: new Date('2026-06-15T06:00:00Z') };
@@ -40,6 +41,7 @@ const base = {
   settings: { tagline: 'Old', timeZone: 'Asia/Kolkata' },
   pages: [{ slug: 'admissions' }],
   circulars: [{ title: 'C' }],
+  alerts: [],
 } as unknown as SiteContent;
 const change = (edit: (draft: SiteContent) => void): SiteContent => {
   const next = structuredClone(base);
@@ -47,6 +49,14 @@ const change = (edit: (draft: SiteContent) => void): SiteContent => {
   return next;
 };
 const touched = (edit: (draft: SiteContent) => void) => touchedPages(base, change(edit), AT);
+const alert = (n: number, showOn: Alert['showOn'] = 'all'): Alert => ({
+  _id: id(300 + n),
+  message: `Notice ${n}`,
+  level: 'emergency',
+  startsAt: '2026-06-15T05:00:00Z',
+  endsAt: '2026-06-15T09:00:00Z',
+  showOn,
+});
 
 describe('which pages a change touches', () => {
   it('touches nothing when nothing changed', () => {
@@ -150,5 +160,24 @@ describe('which pages a change touches', () => {
     const unknown = { ...base, somethingNew: 1 } as unknown as SiteContent;
     expect(touchedPages(base, unknown, AT)).toBe(ALL_PAGES);
     expect(isTouched('/gallery/3', ALL_PAGES)).toBe(true);
+  });
+
+  it('touches only /alerts.json for a notice: the banner of the pages is told apart', () => {
+    expect(touched((draft) => draft.alerts.push(alert(1)))).toEqual(['/alerts.json']);
+  });
+});
+
+describe('bannerPages', () => {
+  const withAlerts = (...alerts: Alert[]) => change((draft) => draft.alerts.push(...alerts));
+
+  it('names every page for a notice of every page, the home page for one of the home page only', () => {
+    expect(bannerPages(base, withAlerts(alert(1)))).toEqual(['/**']);
+    expect(bannerPages(base, withAlerts(alert(1, 'home')))).toEqual(['/']);
+    expect(bannerPages(withAlerts(alert(1, 'home'), alert(2)), withAlerts(alert(2)))).toEqual(['/']);
+  });
+
+  it('names no page when the notices did not change, every page when only their order did', () => {
+    expect(bannerPages(withAlerts(alert(1)), withAlerts(alert(1)))).toEqual([]);
+    expect(bannerPages(withAlerts(alert(1), alert(2)), withAlerts(alert(2), alert(1)))).toEqual(['/**']);
   });
 });

@@ -63,8 +63,8 @@ export const PAGES_READING: { [K in keyof SiteContent]?: PagesOf<K> } = {
   ],
   circulars: () => ['/notifications-circular'],
   retention: () => ['/privacy'],
-  // A notice for the home page only touches it; one for every page, every page.
-  alerts: (previous, next) => [FEED_PATHS.alerts, ...(changedAlerts(previous, next).every(homeOnly) ? ['/'] : ['/**'])],
+  // The pages' banner: bannerPages.
+  alerts: () => [FEED_PATHS.alerts],
   ...Object.fromEntries(leadership.map((field) => [field, () => ['/about/leadership']])),
 };
 
@@ -78,6 +78,18 @@ function changedAlerts(previous: readonly Alert[], next: readonly Alert[]): Aler
 }
 
 const homeOnly = (alert: Alert) => alert.showOn === 'home';
+
+/**
+ * The pages whose urgent-notice banner differs between `previous` and `next`: the home page for a
+ * notice of the home page only, every page for one of every page. Publishing puts the new banner
+ * into those the change touched nowhere else, without rendering them again.
+ */
+export function bannerPages(previous: SiteContent, next: SiteContent): string[] {
+  if (JSON.stringify(previous.alerts) === JSON.stringify(next.alerts)) return [];
+  const changed = changedAlerts(previous.alerts, next.alerts);
+  // None added, changed or removed: their order changed, which every page shows.
+  return changed.length > 0 && changed.every(homeOnly) ? ['/'] : ['/**'];
+}
 
 /**
  * The pages of a list of events or news whose listings differ from `before` to `after`: /eventsnews

@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { SiteContent } from '../../site/contract/content.ts';
-import { ALL_PAGES, isTouched, type TouchedPages, touchedPages } from '../../site/page-dependencies.ts';
+import { ALL_PAGES, bannerPages, isTouched, type TouchedPages, touchedPages } from '../../site/page-dependencies.ts';
 import { contentSnapshot } from './content-snapshots.ts';
 
 /** Headers of the pages by file, as render-pages.ts keeps them. */
@@ -28,6 +28,8 @@ export interface PreviousBuild {
 
 /** A page taken over: its file is in place, with its headers and links. `R` is a redirect. */
 export type CarriedPage<R> = { links: string[]; headers: Record<string, string> } | { redirect: R };
+/** A page only the urgent-notice banner changed in: the previous one, with the new banner put in (banner-splice.ts). */
+export type NewBanner = { newBanner: true; headers: Record<string, string> };
 
 /** What publishing recorded of a build's pages besides their files. */
 export interface Recorded<R> {
@@ -48,6 +50,8 @@ async function readRecorded<R>(previous: PreviousBuild): Promise<Recorded<R>> {
 
 export class CarryOver<R> {
   #touched: TouchedPages;
+  /** The pages whose banner changed. */
+  #banner: string[];
   #headers: PageHeaders;
   #links: PageLinks;
   #redirects: Record<string, R>;
@@ -57,8 +61,9 @@ export class CarryOver<R> {
    */
   readonly carried: string[] = [];
 
-  private constructor(touched: TouchedPages, recorded: Recorded<R>) {
+  private constructor(touched: TouchedPages, banner: string[], recorded: Recorded<R>) {
     this.#touched = touched;
+    this.#banner = banner;
     this.#headers = recorded.headers;
     this.#links = recorded.links;
     this.#redirects = recorded.redirects;
@@ -78,22 +83,30 @@ export class CarryOver<R> {
       const before = contentSnapshot(previous.contentFile);
       const touched = touchedPages(before, content, { previousAt: new Date(previous.renderedAt), nextAt: new Date() });
       if (touched === ALL_PAGES) return null;
-      return new CarryOver<R>(touched, recorded ?? (await readRecorded<R>(previous)));
+      const banner = bannerPages(before, content);
+      return new CarryOver<R>(touched, banner, recorded ?? (await readRecorded<R>(previous)));
     } catch {
       return null; // an incomplete previous build: render everything
     }
   }
 
+  /** Whether the change touched the urgent-notice banner of some pages. */
+  get bannerChanged(): boolean {
+    return this.#banner.length > 0;
+  }
+
   /**
    * Takes the previous build's page at `path` (file `file`) when the change did not touch it and
-   * the previous build recorded it; null when it must be rendered.
+   * the previous build recorded it, or says that only its banner changed; null when it must be
+   * rendered.
    */
-  page(path: string, file: string): CarriedPage<R> | null {
+  page(path: string, file: string): CarriedPage<R> | NewBanner | null {
     if (isTouched(path, this.#touched)) return null;
     const redirect = this.#redirects[path];
     if (redirect) return { redirect };
     const [headers, links] = [this.#headers[file], this.#links[file]];
     if (!headers || !links) return null;
+    if (isTouched(path, this.#banner)) return { newBanner: true, headers };
     this.carried.push(file);
     return { links, headers };
   }

@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SiteContent } from '../../site/contract/content.ts';
 import { entryPaths } from '../../site/entry-paths.ts';
+import { BannerSplicer } from './banner-splice.ts';
 import { CarryOver, type PageLinks, type PreviousBuild, type Recorded } from './carry-over.ts';
 import { contentSnapshot } from './content-snapshots.ts';
 import { linkFiles, linkTree, treeFiles } from './hard-links.ts';
@@ -100,6 +101,17 @@ export async function renderSite(
   const render = (request: Request) => renderWith(request, content, siteUrl);
   const recorded = lastRendered?.publicDir === previous?.publicDir ? lastRendered?.site : undefined;
   const carryOver = previous ? await CarryOver.open<Redirect>(previous, content, recorded) : null;
+  const banners = previous && carryOver?.bannerChanged ? new BannerSplicer(content.alerts, previous.publicDir) : null;
+  /** The page at `path`: carried over, the previous one with the new banner, or rendered (at `probe`). */
+  const pageAt = async (path: string, file: string, probe = path, status = 200) => {
+    const carried = carryOver?.page(path, file);
+    if (carried && !('newBanner' in carried)) return carried;
+    const spliced = carried && banners?.splice(path, file);
+    if (spliced) return { html: spliced, headers: carried.headers };
+    const rendered = await renderPage(render, probe, status);
+    if (rendered && 'html' in rendered) banners?.learn(path, rendered.html);
+    return rendered;
+  };
   const written: string[] = [];
   mkdirSync(outDir, { recursive: true });
   const prerendered = new Set(carryOver ? compiledClientFiles(appDir) : linkTree(join(appDir, 'client'), outDir));
@@ -123,8 +135,7 @@ export async function renderSite(
     const path = queue.shift()!;
     const file = path === '/' ? '/index.html' : `${path}/index.html`;
     if (prerendered.has(file)) continue; // pre-rendered when compiled
-    const carried = carryOver?.page(path, file);
-    const page = carried ?? (await renderPage(render, path));
+    const page = await pageAt(path, file);
     if (!page) continue; // a link to a page that does not exist
     if ('redirect' in page) {
       redirects[path] = page.redirect;
@@ -136,7 +147,7 @@ export async function renderSite(
     links[file] = 'html' in page ? internalLinks(page.html) : page.links;
     follow(links[file]);
   }
-  const notFound = carryOver?.page(NOT_FOUND_PATH, NOT_FOUND_FILE) ?? (await renderPage(render, NOT_FOUND_PROBE, 404));
+  const notFound = await pageAt(NOT_FOUND_PATH, NOT_FOUND_FILE, NOT_FOUND_PROBE, 404);
   if (!notFound || 'redirect' in notFound) throw new Error('The not-found page could not be rendered');
   if ('html' in notFound) written.push(writePage(outDir, NOT_FOUND_FILE, notFound.html));
   headers[NOT_FOUND_FILE] = notFound.headers;

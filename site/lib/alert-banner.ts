@@ -40,6 +40,13 @@ export function alertVersion(alert: Pick<Alert, 'message' | 'level' | 'startsAt'
   return hash.toString(36);
 }
 
+/**
+ * Around the banner in every page's HTML: publishing finds it there to put a new one in
+ * (admin-api/publish/banner-splice.ts).
+ */
+export const BANNER_START = '<!--alerts-->';
+export const BANNER_END = '<!--/alerts-->';
+
 /** Where a dismissal is remembered (localStorage): per notice and version. */
 export const DISMISSED_KEY_PREFIX = 'alert-dismissed:';
 

@@ -12,8 +12,17 @@ import { testServer } from '../support/harness.ts';
 import { bucketSynced, testBucket } from '../support/test-bucket.ts';
 
 const bucket = testBucket();
-const site = testServer({ admin: true, env: bucket.env });
+/** The server's pages and the build's name the same address, so they can be compared whole. */
+const SITE_URL = 'https://school.example';
+// The bucket's settings are filled in when it starts: its env object is the one the server gets.
+const site = testServer({ admin: true, env: Object.assign(bucket.env, { SITE_URL }) });
 const MESSAGE = 'Buses run 30 minutes late this morning.';
+/**
+ * A page without the time it was rendered: the events island's `builtAt` (upcoming events pass
+ * with time), and the island's id, made from its props. The server rendered its page earlier.
+ */
+const renderedAtMasked = (html: string) =>
+  html.replace(/&quot;builtAt&quot;:\[0,&quot;[^&]*&quot;\]/g, '').replace(/ uid="[^"]*"/g, '');
 const bannerOf = (html: string) => /<section id="site-alerts"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
 
 it('is on every page of the bucket after the sync that follows the save', { timeout: 180_000 }, async () => {
@@ -43,10 +52,12 @@ it('is on every page of the bucket after the sync that follows the save', { time
   expect(JSON.parse(json!.text).alerts[0]).toMatchObject({ level: 'important', message: MESSAGE });
 });
 
-it('is on every page `npm run build` writes', { timeout: 180_000 }, async () => {
+it('is on every page `npm run build` writes, which are the pages the server put the banner into without rendering them', {
+  timeout: 180_000,
+}, async () => {
   const out = join(site.dataDir, '..', 'static-out');
   await promisify(execFile)(process.execPath, ['admin-api/build/cli.ts', '--out', out], {
-    env: { ...process.env, DATA_DIR: site.dataDir, UPLOADS_DIR: site.uploadsDir },
+    env: { ...process.env, DATA_DIR: site.dataDir, UPLOADS_DIR: site.uploadsDir, SITE_URL },
   });
   const files = (await readdir(out, { recursive: true })).filter(
     (file) => file.endsWith('index.html') && !file.startsWith('admin'),
@@ -57,6 +68,9 @@ it('is on every page `npm run build` writes', { timeout: 180_000 }, async () => 
     if (html.includes('http-equiv="refresh"')) continue; // a moved address
     pages++;
     expect(bannerOf(html), file).toContain(MESSAGE);
+    // The server rendered the home page and one other in full, and took the rest from the build
+    // before, with the new banner put in (admin-api/publish/banner-splice.ts): the same pages.
+    expect(renderedAtMasked((await bucket.object(file))!.text), file).toBe(renderedAtMasked(html));
     // A static host sends no headers: the page's own policy allows the banner's script.
     expect(html).toMatch(/<meta http-equiv="content-security-policy" content="[^"]*script-src 'self'[^"]*'sha256-/);
   }

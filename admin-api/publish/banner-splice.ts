@@ -1,0 +1,56 @@
+/**
+ * Puts the urgent-notice banner of new content into pages of the previous build whose banner is
+ * all a change touched (site/page-dependencies.ts, bannerPages), instead of rendering them again:
+ * a notice for every page then costs a read and a write of each page, not a render. A page's
+ * banner depends on nothing but the notices it shows (site/components/AlertBanner.astro), so it
+ * is taken from a page rendered in full that shows the same ones.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Alert } from '../../site/contract/alerts.ts';
+import { alertsFor, BANNER_END, BANNER_START } from '../../site/lib/alert-banner.ts';
+
+export class BannerSplicer {
+  #alerts: readonly Alert[];
+  #previousDir: string;
+  /** The banner's HTML (markers included), by the notices it shows. */
+  #banners = new Map<string, string>();
+
+  /** `alerts`: the notices of the new content; `previousDir`: the previous build's folder. */
+  constructor(alerts: readonly Alert[], previousDir: string) {
+    this.#alerts = alerts;
+    this.#previousDir = previousDir;
+  }
+
+  /**
+   * The previous build's page `file` (served at `path`) with the new banner; null when no page
+   * showing the same notices was rendered yet, or the page has no banner.
+   */
+  splice(path: string, file: string): string | null {
+    const banner = this.#banners.get(this.#shown(path));
+    if (banner === undefined) return null;
+    const html = readFileSync(join(this.#previousDir, file), 'utf8');
+    const at = bannerAt(html);
+    return at && html.slice(0, at.start) + banner + html.slice(at.end);
+  }
+
+  /** Keeps the banner of `html`, the page at `path` rendered in full, for the pages showing the same notices. */
+  learn(path: string, html: string) {
+    const shown = this.#shown(path);
+    const at = bannerAt(html);
+    if (at && !this.#banners.has(shown)) this.#banners.set(shown, html.slice(at.start, at.end));
+  }
+
+  #shown(path: string): string {
+    return alertsFor(this.#alerts, path)
+      .map((alert) => alert._id)
+      .join();
+  }
+}
+
+/** Where the banner is in a page's HTML, markers included; null when it has none. */
+export function bannerAt(html: string): { start: number; end: number } | null {
+  const start = html.indexOf(BANNER_START);
+  const end = start < 0 ? -1 : html.indexOf(BANNER_END, start);
+  return end < 0 ? null : { start, end: end + BANNER_END.length };
+}
