@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -51,10 +51,17 @@ describe('a run', () => {
     return { runs, write };
   };
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** A folder of indexes that has a current one already. */
+  const indexed = async (name: string) => {
+    const root = join(work, name);
+    await mkdir(join(root, 'index-0'), { recursive: true });
+    await symlink('index-0', join(root, 'current'));
+    return root;
+  };
 
   it('waits for the builds to pause, then indexes the newest one once', async () => {
     const { runs, write } = recording();
-    const indexer = new SearchIndexer(join(work, 'pause'), write, () => {}, timing);
+    const indexer = new SearchIndexer(await indexed('pause'), write, () => {}, timing);
     const started = Date.now();
     for (const name of ['a', 'b', 'c']) {
       indexer.index(build(name));
@@ -71,7 +78,7 @@ describe('a run', () => {
 
   it('does not wait longer than maxWaitMs while builds keep coming', async () => {
     const { runs, write } = recording();
-    const indexer = new SearchIndexer(join(work, 'busy'), write, () => {}, timing);
+    const indexer = new SearchIndexer(await indexed('busy'), write, () => {}, timing);
     const started = Date.now();
     while (runs.length === 0 && Date.now() - started < 5000) {
       indexer.index(build(`busy-${Date.now()}`));
@@ -84,9 +91,24 @@ describe('a run', () => {
     await indexer.finish();
   });
 
+  it('starts at once when there is no index yet: until then the site has no search', async () => {
+    const { runs, write } = recording();
+    const indexer = new SearchIndexer(join(work, 'first'), write, () => {}, { quietMs: 60_000, maxWaitMs: 60_000 });
+    const started = Date.now();
+    indexer.index(build('first'));
+    await vi.waitFor(() => expect(runs).toHaveLength(1), { timeout: 3000 });
+    expect(runs[0]!.at - started).toBeLessThan(2000);
+    // The next waits for the builds to pause.
+    indexer.index(build('second'));
+    await sleep(300);
+    expect(runs).toHaveLength(1);
+    await indexer.finish();
+    expect(runs.map((run) => run.dir)).toEqual([join(work, 'first'), join(work, 'second')]);
+  });
+
   it('starts at once when the server closes', async () => {
     const { runs, write } = recording();
-    const indexer = new SearchIndexer(join(work, 'close'), write, () => {}, { quietMs: 60_000, maxWaitMs: 60_000 });
+    const indexer = new SearchIndexer(await indexed('close'), write, () => {}, { quietMs: 60_000, maxWaitMs: 60_000 });
     const started = Date.now();
     indexer.index(build('last'));
     await indexer.finish();

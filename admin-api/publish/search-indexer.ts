@@ -92,7 +92,10 @@ export class SearchIndexer {
     return currentSearchIndex(this.root);
   }
 
-  /** Indexes `build` once the builds pause and the run that goes on (if any) ends. */
+  /**
+   * Indexes `build` once the builds pause (at once when there is no index yet) and the run that
+   * goes on (if any) ends.
+   */
   index(build: IndexedBuild): void {
     const now = Date.now();
     this.#waiting = { first: this.#wanted ? this.#waiting.first : now, last: now };
@@ -109,7 +112,8 @@ export class SearchIndexer {
 
   async #drain() {
     while (this.#wanted) {
-      await this.#buildsPause();
+      // Without an index the site has no search at all: the first one is written at once.
+      if (await this.current()) await this.#buildsPause();
       const build = this.#wanted;
       this.#wanted = null;
       this.#busyWith = build.folder;
