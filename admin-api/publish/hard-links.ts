@@ -12,7 +12,7 @@ import { dirname, join, relative, sep } from 'node:path';
  * to do meanwhile, and a few hundred small files go several times faster than through the thread
  * pool.
  */
-export function linkOrCopy(source: string, target: string): boolean {
+function linkOrCopy(source: string, target: string): boolean {
   try {
     linkSync(source, target);
     return true;

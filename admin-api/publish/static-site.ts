@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { getMimeType } from 'hono/utils/mime';
 import { isHashedSearchFile } from '../../site/contract/search.ts';
 import { PAGE_SECURITY_HEADERS } from '../http/security-headers.ts';
+import { treeFiles } from './hard-links.ts';
 import type { RedirectStatus, Redirects } from './render-pages.ts';
 
 const brotli = promisify(brotliCompress);
@@ -90,7 +91,7 @@ export class SnapshotLoader {
     redirects: Redirects = {},
     { paths, carried = new Set() }: BuildFiles = {},
   ): Promise<SiteSnapshot> {
-    const urlPaths = paths ?? (await listFiles(dir)).map((path) => `/${relative(dir, path).split(sep).join('/')}`);
+    const urlPaths = paths ?? treeFiles(dir);
     const loaded = new Map<string, Loaded>();
     const compressed = new Map<string, Compressed>();
     const uncompressed: Uncompressed[] = [];
@@ -267,9 +268,4 @@ async function compress(body: Bytes, type: string, immutable: boolean): Promise<
     gzipAsync(body, { level: immutable ? constants.Z_BEST_COMPRESSION : RENDERED_GZIP_LEVEL }),
   ]);
   return { br, gzip: gz };
-}
-
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
 }
