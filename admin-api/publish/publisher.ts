@@ -168,8 +168,11 @@ export class Publisher {
     this.#unsubscribe();
     clearInterval(this.#clockWatch);
     await this.#builder.close();
-    await this.#search?.finish();
+    // The next start indexes the served build again: a run at the limit takes a minute, which a
+    // stopping server does not wait for.
+    const searchStopped = this.#search?.stop();
     await this.#searchWorker?.close();
+    await searchStopped;
   }
 
   async #start() {

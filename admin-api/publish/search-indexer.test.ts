@@ -27,7 +27,7 @@ it('keeps the index before the current one on disk, and removes older ones', { t
       `<!doctype html><html lang="en"><body><main data-pagefind-body><h1>${word}</h1></main></body></html>`,
     );
     indexer.index({ folder: { publicDir } as BuildFolder, content: defaultContent() });
-    await indexer.finish();
+    await indexer.idle();
   }
   expect(made).toHaveLength(3);
   // A bucket sync that began with the index before may still be reading its files; the first is gone.
@@ -72,7 +72,7 @@ describe('a run', () => {
     expect(runs[0]!.dir).toBe(join(work, 'c'));
     // The last build went live some 200 ms after the first: the run waited 300 ms more.
     expect(runs[0]!.at - started).toBeGreaterThanOrEqual(500);
-    await indexer.finish();
+    await indexer.idle();
     expect(indexer.status.indexing).toBe(false);
   });
 
@@ -88,7 +88,7 @@ describe('a run', () => {
     expect(runs[0]!.at - started).toBeGreaterThanOrEqual(timing.maxWaitMs);
     // Long before the builds paused (they never did): a busy machine may only delay it a little.
     expect(runs[0]!.at - started).toBeLessThan(4000);
-    await indexer.finish();
+    await indexer.idle();
   });
 
   it('starts at once when there is no index yet: until then the site has no search', async () => {
@@ -102,17 +102,34 @@ describe('a run', () => {
     indexer.index(build('second'));
     await sleep(300);
     expect(runs).toHaveLength(1);
-    await indexer.finish();
-    expect(runs.map((run) => run.dir)).toEqual([join(work, 'first'), join(work, 'second')]);
+    await indexer.stop();
   });
 
-  it('starts at once when the server closes', async () => {
-    const { runs, write } = recording();
-    const indexer = new SearchIndexer(await indexed('close'), write, () => {}, { quietMs: 60_000, maxWaitMs: 60_000 });
+  it('when the server stops, drops the build that waits and the run that goes on, and reports no failure', async () => {
+    const failures = vi.spyOn(console, 'error');
+    const asked: string[] = [];
+    let killProcess = () => {};
+    // A writer that answers only when its process is stopped, as the search process does.
+    const write: IndexWriter = ({ folder }) => {
+      asked.push(folder.publicDir);
+      return new Promise((_, reject) => {
+        killProcess = () => reject(new Error('The search process stopped (SIGTERM)'));
+      });
+    };
+    const indexer = new SearchIndexer(join(work, 'stop'), write, () => {}, { quietMs: 60_000, maxWaitMs: 60_000 });
+    indexer.index(build('running'));
+    await vi.waitFor(() => expect(asked).toHaveLength(1));
+    indexer.index(build('waiting'));
     const started = Date.now();
-    indexer.index(build('last'));
-    await indexer.finish();
-    expect(runs.map((run) => run.dir)).toEqual([join(work, 'last')]);
+    const stopped = indexer.stop();
+    killProcess();
+    await stopped;
     expect(Date.now() - started).toBeLessThan(2000);
+    indexer.index(build('after'));
+    await sleep(100);
+    expect(asked).toEqual([join(work, 'running')]);
+    expect(indexer.status).toMatchObject({ state: 'ok', indexing: false });
+    expect(failures).not.toHaveBeenCalled();
+    failures.mockRestore();
   });
 });

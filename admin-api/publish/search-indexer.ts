@@ -55,9 +55,9 @@ export class SearchIndexer {
   #wanted: IndexedBuild | null = null;
   /** When the first and the last build waiting to be indexed went live. */
   #waiting = { first: 0, last: 0 };
-  /** Ends the wait for the builds to pause (finish()). */
-  #hurry: (() => void) | null = null;
-  #hurried = false;
+  /** Ends the wait for the builds to pause (stop()). */
+  #endWait: (() => void) | null = null;
+  #stopped = false;
   #running: Promise<void> | null = null;
   #busyWith: BuildFolder | null = null;
   #status: SearchStatus = { state: 'ok', at: null, indexing: false, lastRun: null };
@@ -97,17 +97,27 @@ export class SearchIndexer {
    * goes on (if any) ends.
    */
   index(build: IndexedBuild): void {
+    if (this.#stopped) return;
     const now = Date.now();
     this.#waiting = { first: this.#wanted ? this.#waiting.first : now, last: now };
     this.#wanted = build;
     this.#running ??= this.#drain();
   }
 
-  /** Indexes the build that waits without waiting any longer; resolves when no run goes on. */
-  async finish(): Promise<void> {
-    this.#hurried = true;
-    this.#hurry?.();
+  /** Resolves when no run goes on or waits. */
+  async idle(): Promise<void> {
     for (let running = this.#running; running; running = this.#running) await running;
+  }
+
+  /**
+   * Indexes nothing more: the build that waits is dropped. A run that goes on ends when its
+   * writer does (the server stops the search process); the next start indexes the served build.
+   */
+  stop(): Promise<void> {
+    this.#stopped = true;
+    this.#wanted = null;
+    this.#endWait?.();
+    return this.idle();
   }
 
   async #drain() {
@@ -115,12 +125,14 @@ export class SearchIndexer {
       // Without an index the site has no search at all: the first one is written at once.
       if (await this.current()) await this.#buildsPause();
       const build = this.#wanted;
+      if (!build) break;
       this.#wanted = null;
       this.#busyWith = build.folder;
       let dir: string | null = null;
       try {
         dir = await this.#write(build);
       } catch (error) {
+        if (this.#stopped) break;
         const message = error instanceof Error ? error.message : String(error);
         this.#status = { ...this.#status, state: 'failed', error: message, at: new Date().toISOString() };
         console.error(`Indexing the site for search failed: ${message}`);
@@ -137,16 +149,16 @@ export class SearchIndexer {
   async #buildsPause() {
     const left = () =>
       Math.min(this.#waiting.last + this.#timing.quietMs, this.#waiting.first + this.#timing.maxWaitMs) - Date.now();
-    for (let wait = left(); wait > 0 && !this.#hurried; wait = left()) {
+    for (let wait = left(); wait > 0 && !this.#stopped; wait = left()) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, wait);
-        this.#hurry = () => {
+        this.#endWait = () => {
           clearTimeout(timer);
           resolve();
         };
       });
     }
-    this.#hurry = null;
+    this.#endWait = null;
   }
 
   async #write(build: IndexedBuild): Promise<string> {
