@@ -168,8 +168,8 @@ export class Publisher {
     this.#unsubscribe();
     clearInterval(this.#clockWatch);
     await this.#builder.close();
-    // The next start indexes the served build again: a run at the limit takes a minute, which a
-    // stopping server does not wait for.
+    // The next start indexes the served build if its index is missing: a run at the limit takes a
+    // minute, which a stopping server does not wait for.
     const searchStopped = this.#search?.stop();
     await this.#searchWorker?.close();
     await searchStopped;

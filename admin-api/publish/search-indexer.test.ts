@@ -26,19 +26,22 @@ it('keeps the index before the current one on disk, and removes older ones', { t
       join(publicDir, 'index.html'),
       `<!doctype html><html lang="en"><body><main data-pagefind-body><h1>${word}</h1></main></body></html>`,
     );
-    indexer.index({ folder: { publicDir } as BuildFolder, content: defaultContent() });
+    indexer.index({
+      folder: { dir: join(work, `build-${word}`), publicDir } as BuildFolder,
+      content: defaultContent(),
+    });
     await indexer.idle();
   }
   expect(made).toHaveLength(3);
   // A bucket sync that began with the index before may still be reading its files; the first is gone.
-  const kept = (await readdir(root)).filter((name) => name !== 'current').sort();
+  const kept = (await readdir(root)).filter((name) => name.startsWith('index-')).sort();
   expect(kept.map((name) => join(root, name))).toEqual([made[1], made[2]]);
 });
 
 describe('a run', () => {
   const timing = { quietMs: 300, maxWaitMs: 1000 };
   const build = (name: string): IndexedBuild => ({
-    folder: { publicDir: join(work, name) } as BuildFolder,
+    folder: { dir: join(work, `build-${name}`), publicDir: join(work, name) } as BuildFolder,
     content: defaultContent(),
   });
   /** An index writer that records when it was asked for which build, and writes nothing. */
@@ -103,6 +106,22 @@ describe('a run', () => {
     await sleep(300);
     expect(runs).toHaveLength(1);
     await indexer.stop();
+  });
+
+  it('indexes a build once: after a restart, the build served keeps its index', async () => {
+    const { runs, write } = recording();
+    const root = join(work, 'restart');
+    const before = new SearchIndexer(root, write, () => {}, timing);
+    before.index(build('served'));
+    await before.idle();
+    const after = new SearchIndexer(root, write, () => {}, timing);
+    after.index(build('served'));
+    await after.idle();
+    expect(runs).toHaveLength(1);
+    expect(after.status).toMatchObject({ state: 'ok', at: before.status.at, lastRun: before.status.lastRun });
+    after.index(build('next'));
+    await after.idle();
+    expect(runs.map((run) => run.dir)).toEqual([join(work, 'served'), join(work, 'next')]);
   });
 
   it('when the server stops, drops the build that waits and the run that goes on, and reports no failure', async () => {

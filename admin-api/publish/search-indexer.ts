@@ -8,16 +8,27 @@
  * logged and reported in the build status; publishing never waits for it or stops because of it.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, readFile, readlink, rename, rm, symlink } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import type { SearchStatus } from '../../site/contract/api.ts';
 import type { SiteContent } from '../../site/contract/content.ts';
 import { SEARCH_INDEX_PATH } from '../../site/contract/search.ts';
+import { writeAtomically } from '../store/atomic-files.ts';
 import type { BuildFolder } from './build-folders.ts';
 import type { SchedulerTiming } from './rebuild-scheduler.ts';
 import type { SearchIndexSummary } from './search-index.ts';
 
 const CURRENT = 'current';
+/** Beside the indexes: which one is current, the build it was made from, when, and its summary. */
+const MADE = 'made.json';
+
+interface Made {
+  index: string;
+  /** The name of the build's folder: each build has its own. */
+  build: string;
+  at: string;
+  summary: SearchIndexSummary;
+}
 
 /** A build to index and the public content it was made from. */
 export interface IndexedBuild {
@@ -94,7 +105,7 @@ export class SearchIndexer {
 
   /**
    * Indexes `build` once the builds pause (at once when there is no index yet) and the run that
-   * goes on (if any) ends.
+   * goes on (if any) ends; not when the current index was made from it (a restart).
    */
   index(build: IndexedBuild): void {
     if (this.#stopped) return;
@@ -127,6 +138,8 @@ export class SearchIndexer {
       const build = this.#wanted;
       if (!build) break;
       this.#wanted = null;
+      // After a restart, the build served may have its index already.
+      if (await this.#madeFrom(build)) continue;
       this.#busyWith = build.folder;
       let dir: string | null = null;
       try {
@@ -161,17 +174,39 @@ export class SearchIndexer {
     this.#endWait = null;
   }
 
+  /** Whether the current index was made from `build`; if so, the status says when. */
+  async #madeFrom(build: IndexedBuild): Promise<boolean> {
+    const [current, made] = await Promise.all([
+      this.current(),
+      readFile(join(this.root, MADE), 'utf8').then(
+        (text) => JSON.parse(text) as Made,
+        () => null,
+      ),
+    ]);
+    if (!current || made?.index !== basename(current) || made.build !== basename(build.folder.dir)) return false;
+    this.#status = { state: 'ok', at: made.at, indexing: true, lastRun: made.summary };
+    return true;
+  }
+
   async #write(build: IndexedBuild): Promise<string> {
     const dir = join(this.root, `index-${Date.now()}-${randomUUID().slice(0, 8)}`);
     let previous: string | null = null;
     try {
       await mkdir(dir, { recursive: true });
       const summary = await this.#writeIndex(build, join(dir, SEARCH_INDEX_PATH));
+      const made: Made = {
+        index: basename(dir),
+        build: basename(build.folder.dir),
+        at: new Date().toISOString(),
+        summary,
+      };
+      // Written first: a crash before the index is current leaves a record that names another one.
+      await writeAtomically(join(this.root, MADE), Buffer.from(JSON.stringify(made)));
       previous = await this.current();
       const link = join(this.root, `.${CURRENT}-${randomUUID().slice(0, 8)}`);
       await symlink(dir.slice(this.root.length + 1), link);
       await rename(link, join(this.root, CURRENT));
-      this.#status = { state: 'ok', at: new Date().toISOString(), indexing: true, lastRun: summary };
+      this.#status = { state: 'ok', at: made.at, indexing: true, lastRun: summary };
       console.log(
         `Search index: ${summary.pages} pages, ${summary.records} records (${summary.documents} PDFs) in ${summary.durationMs} ms.`,
       );
@@ -189,7 +224,7 @@ export class SearchIndexer {
    */
   async #prune(keep: (string | null)[]) {
     for (const name of await readdir(this.root).catch(() => [])) {
-      if (name === CURRENT || keep.includes(join(this.root, name))) continue;
+      if (name === CURRENT || name === MADE || keep.includes(join(this.root, name))) continue;
       await rm(join(this.root, name), { recursive: true, force: true });
     }
   }
