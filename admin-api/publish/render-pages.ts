@@ -6,13 +6,14 @@
  * process (publish-process.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SiteContent } from '../../site/contract/content.ts';
 import { entryPaths } from '../../site/entry-paths.ts';
 import { BannerSplicer } from './banner-splice.ts';
 import { CarryOver, type PageLinks, type PreviousBuild, type Recorded } from './carry-over.ts';
 import { contentSnapshot } from './content-snapshots.ts';
+import { FileWriter } from './file-writer.ts';
 import { linkFiles, linkTree, treeFiles } from './hard-links.ts';
 import { writeSiteFiles } from './site-files.ts';
 
@@ -114,6 +115,7 @@ export async function renderSite(
   };
   const written: string[] = [];
   mkdirSync(outDir, { recursive: true });
+  const files = new FileWriter(outDir);
   const prerendered = new Set(carryOver ? compiledClientFiles(appDir) : linkTree(join(appDir, 'client'), outDir));
   if (carryOver) carryOver.files([...prerendered]);
   else written.push(...prerendered);
@@ -142,18 +144,19 @@ export async function renderSite(
       follow(sitePaths([page.redirect.location]));
       continue;
     }
-    if ('html' in page) written.push(writePage(outDir, file, page.html));
+    if ('html' in page) written.push(files.write(file, page.html));
     headers[file] = page.headers;
     links[file] = 'html' in page ? internalLinks(page.html) : page.links;
     follow(links[file]);
   }
   const notFound = await pageAt(NOT_FOUND_PATH, NOT_FOUND_FILE, NOT_FOUND_PROBE, 404);
   if (!notFound || 'redirect' in notFound) throw new Error('The not-found page could not be rendered');
-  if ('html' in notFound) written.push(writePage(outDir, NOT_FOUND_FILE, notFound.html));
+  if ('html' in notFound) written.push(files.write(NOT_FOUND_FILE, notFound.html));
   headers[NOT_FOUND_FILE] = notFound.headers;
   // Its links are not followed (a crawler never lands on it), only recorded for carrying it over.
   links[NOT_FOUND_FILE] = [];
-  written.push(...(await writeSiteFiles(render, outDir, siteUrl, Object.keys(headers), carryOver)));
+  written.push(...(await writeSiteFiles(render, files, siteUrl, Object.keys(headers), carryOver)));
+  await files.done();
   const carried = carryOver?.carried ?? [];
   lastRendered = { publicDir: outDir, site: { headers, links, redirects }, carried, from: previous?.publicDir };
   // The server knows the carried pages' headers already: only the written ones' go back to it.
@@ -234,18 +237,6 @@ async function renderPage(
   }
   if (response.status === 404) return null;
   throw new Error(`Rendering ${path} failed (${response.status})`);
-}
-
-/**
- * Writes a page; answers its file. Synchronous, like the links of the files carried over: the
- * publishing process has nothing else to do meanwhile, and a page's folder and file are made
- * faster than through the thread pool.
- */
-function writePage(outDir: string, file: string, html: string): string {
-  const path = join(outDir, file);
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, html);
-  return file;
 }
 
 /** Same-site page links of a page. */

@@ -3,20 +3,19 @@
  * no link leads the page crawl to), carried over from the previous build when the change did not
  * touch them, and the sitemap of the public pages publishing wrote.
  */
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { FEED_PATHS, sitemapXml } from '../../site/lib/feeds.ts';
 import type { CarryOver } from './carry-over.ts';
+import type { FileWriter } from './file-writer.ts';
 
 const ORIGIN = 'http://localhost';
 
 /**
- * Renders the feeds into `outDir` and writes the sitemap of `pageFiles` (`/gallery/index.html`…);
+ * Renders the feeds and writes the sitemap of `pageFiles` (`/gallery/index.html`…) with `files`;
  * answers the files written.
  */
 export async function writeSiteFiles(
   render: (request: Request) => Promise<Response>,
-  outDir: string,
+  files: FileWriter,
   siteUrl: string,
   pageFiles: readonly string[],
   carryOver: CarryOver<unknown> | null,
@@ -26,11 +25,10 @@ export async function writeSiteFiles(
     if (carryOver?.file(path, path)) continue;
     const response = await render(new Request(ORIGIN + path));
     if (!response.ok) throw new Error(`Rendering ${path} failed (${response.status})`);
-    await writeFile(join(outDir, path), await response.text());
-    written.push(path);
+    written.push(files.write(path, await response.text()));
   }
-  await writeFile(join(outDir, FEED_PATHS.sitemap), sitemapXml(siteUrl, publicPaths(pageFiles)));
-  return [...written, FEED_PATHS.sitemap];
+  written.push(files.write(FEED_PATHS.sitemap, sitemapXml(siteUrl, publicPaths(pageFiles))));
+  return written;
 }
 
 /** `/index.html` → `/`, `/gallery/index.html` → `/gallery`; not the admin area or the 404 page. */
