@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Alert } from './contract/alerts.ts';
 import type { News, SchoolEvent, SiteContent } from './contract/content.ts';
 import { PUBLISHED_NOW } from './contract/publication.ts';
-import { ALL_PAGES, bannerPages, isTouched, touchedPages } from './page-dependencies.ts';
+import { ALL_PAGES, bannerPages, changedPages, isTouched, touchedPages } from './page-dependencies.ts';
 
 /** Both builds' pages made at 11:30 on 15 June 2026 in Kolkata. */
 const AT = { previousAt: new Date('2026-06-15T06:00:00Z'), nextAt: new Date('2026-06-15T06:00:00Z') };
@@ -179,5 +179,45 @@ describe('bannerPages', () => {
   it('names no page when the notices did not change, every page when only their order did', () => {
     expect(bannerPages(withAlerts(alert(1)), withAlerts(alert(1)))).toEqual([]);
     expect(bannerPages(withAlerts(alert(1), alert(2)), withAlerts(alert(2), alert(1)))).toEqual(['/**']);
+  });
+});
+
+describe('the pages of a list whose items only moved', () => {
+  /** 45 upcoming events, one a day from 1 July: three pages of 20. */
+  const upcoming = change((draft) => {
+    draft.events = Array.from({ length: 45 }, (_, i) =>
+      event(400 + i, `2026-07-${String((i % 28) + 1).padStart(2, '0')}`),
+    );
+  });
+  const shifted = (edit: (draft: SiteContent) => void) => {
+    const next = structuredClone(upcoming);
+    edit(next);
+    return changedPages(upcoming, next, AT);
+  };
+
+  it('are the later pages when an event is added at the top: the first page shows it', () => {
+    const { touched, shifted: moved } = shifted((draft) => draft.events.push(event(500, '2026-06-20')));
+    expect(moved).toEqual(['/eventsnews/events/2', '/eventsnews/events/3']);
+    for (const path of ['/eventsnews', ...moved]) expect(isTouched(path, touched), path).toBe(true);
+  });
+
+  it('leave the page an event was changed on or removed from, and the one it moved to', () => {
+    const renamed = shifted((draft) =>
+      Object.assign(draft.events.find((e) => e._id === id(401))!, { title: 'Renamed' }),
+    );
+    expect(renamed.shifted).not.toContain('/eventsnews/events');
+    const removed = shifted((draft) => draft.events.splice(0, 1));
+    expect(removed.shifted).not.toContain('/eventsnews/events');
+    // Moved from 1 July to the end of the month: off the first page, onto the third.
+    const moved = shifted((draft) => Object.assign(draft.events[0]!, { date: '2026-07-30' }));
+    expect(moved.shifted).toEqual(['/eventsnews/events/2']);
+  });
+
+  it('are none for a change that touches every page of the list, or none', () => {
+    expect(shifted(() => {}).shifted).toEqual([]);
+    expect(changedPages(upcoming, { ...upcoming, settings: { ...upcoming.settings, tagline: 'New' } }, AT)).toEqual({
+      touched: ALL_PAGES,
+      shifted: [],
+    });
   });
 });

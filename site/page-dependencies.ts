@@ -11,8 +11,9 @@
 import type { Alert } from './contract/alerts.ts';
 import type { SiteContent } from './contract/content.ts';
 import { imageField, LEADERSHIP_ROLES, messageField } from './contract/content.ts';
-import { type ArchiveIndex, archiveIndex } from './lib/archive-pages.ts';
+import { ARCHIVE_PAGE_SIZE, type ArchiveIndex, archiveIndex } from './lib/archive-pages.ts';
 import { FEED_PATHS } from './lib/feeds.ts';
+import { pageCount, pageNumberOf, pagePath } from './lib/paging.ts';
 
 /** Every page. */
 export const ALL_PAGES = 'all';
@@ -28,11 +29,21 @@ export interface BuildTimes {
   nextAt: Date;
 }
 
+/**
+ * The pages a change touches; of a list's pages, also those where no item was added, changed or
+ * removed, which only show items moved from the page before or after (an event added at the top
+ * of the upcoming ones moves every later one a place down).
+ */
+interface ListChange {
+  pages: string[];
+  shifted: string[];
+}
+
 type PagesOf<K extends keyof SiteContent> = (
   previous: SiteContent[K],
   next: SiteContent[K],
   at: BuildTimes & { timeZone: string },
-) => string[];
+) => string[] | ListChange;
 
 const leadership = LEADERSHIP_ROLES.flatMap((role) => [messageField(role), imageField(role)]);
 
@@ -43,24 +54,25 @@ const TIMED = new Set<keyof SiteContent>(['events']);
 export const PAGES_READING: { [K in keyof SiteContent]?: PagesOf<K> } = {
   homegallery: () => ['/'],
   gallery: () => ['/gallery/**'],
-  events: (previous, next, at) => [
-    ...(previous === next || JSON.stringify(previous) === JSON.stringify(next) ? [] : [FEED_PATHS.calendar]),
-    ...listPages(
+  events: (previous, next, at) => {
+    const { pages, shifted } = listPages(
       'upcomingEvents',
       'pastEvents',
       archiveIndex({ events: previous, news: [] }, at.previousAt, at.timeZone),
       archiveIndex({ events: next, news: [] }, at.nextAt, at.timeZone),
-    ),
-  ],
-  news: (previous, next, at) => [
-    FEED_PATHS.rss,
-    ...listPages(
+    );
+    const feed = previous === next || JSON.stringify(previous) === JSON.stringify(next) ? [] : [FEED_PATHS.calendar];
+    return { pages: [...feed, ...pages], shifted };
+  },
+  news: (previous, next, at) => {
+    const { pages, shifted } = listPages(
       'currentNews',
       'expiredNews',
       archiveIndex({ events: [], news: previous }, at.previousAt, at.timeZone),
       archiveIndex({ events: [], news: next }, at.nextAt, at.timeZone),
-    ),
-  ],
+    );
+    return { pages: [FEED_PATHS.rss, ...pages], shifted };
+  },
   circulars: () => ['/notifications-circular'],
   retention: () => ['/privacy'],
   // The pages' banner: bannerPages.
@@ -95,37 +107,77 @@ export function bannerPages(previous: SiteContent, next: SiteContent): string[] 
  * The pages of a list of events or news whose listings differ from `before` to `after`: /eventsnews
  * (it shows the first of each), the pages of the current ones when they changed, the pages of each
  * year whose archived items changed, and all of them when a year appears or goes, as every page
- * links to every year.
+ * links to every year. Of the current ones' pages, those whose items only moved are `shifted`.
  */
 function listPages<C extends 'upcomingEvents' | 'currentNews', A extends 'pastEvents' | 'expiredNews'>(
   current: C,
   archived: A,
   before: ArchiveIndex,
   after: ArchiveIndex,
-): string[] {
+): ListChange {
   const years = (index: ArchiveIndex) => index[archived].map((listing) => listing.year).join();
-  if (years(before) !== years(after)) return ['/eventsnews/**'];
+  if (years(before) !== years(after)) return { pages: ['/eventsnews/**'], shifted: [] };
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   const { base } = after[current];
-  const pages = same(before[current].items, after[current].items) ? [] : [base, `${base}/*`];
+  const currentChanged = !same(before[current].items, after[current].items);
+  const pages = currentChanged ? [base, `${base}/*`] : [];
   after[archived].forEach((listing, i) => {
     if (!same(before[archived][i]!.items, listing.items)) pages.push(`${listing.base}/**`);
   });
-  return pages.length > 0 ? ['/eventsnews', ...pages] : [];
+  if (pages.length === 0) return { pages: [], shifted: [] };
+  const shifted = currentChanged ? shiftedPages(base, before[current].items, after[current].items) : [];
+  return { pages: ['/eventsnews', ...pages], shifted };
 }
 
-/** The pages whose content differs between `previous` (its pages made `at.previousAt`) and `next` (made `at.nextAt`). */
-export function touchedPages(previous: SiteContent, next: SiteContent, at: BuildTimes): TouchedPages {
+/**
+ * The pages of a list (first page at `base`) on which no item was added, changed or removed from
+ * `before` to `after`: only items moved from a page beside them, or none.
+ */
+function shiftedPages(base: string, before: readonly unknown[], after: readonly unknown[]): string[] {
+  const [beforeTexts, afterTexts] = [
+    before.map((item) => JSON.stringify(item)),
+    after.map((item) => JSON.stringify(item)),
+  ];
+  const [kept, still] = [new Set(beforeTexts), new Set(afterTexts)];
+  const changedOn = new Set<number>();
+  afterTexts.forEach((text, index) => {
+    if (!kept.has(text)) changedOn.add(pageNumberOf(index, ARCHIVE_PAGE_SIZE));
+  });
+  beforeTexts.forEach((text, index) => {
+    if (!still.has(text)) changedOn.add(pageNumberOf(index, ARCHIVE_PAGE_SIZE));
+  });
+  const numbers = Array.from({ length: pageCount(after.length, ARCHIVE_PAGE_SIZE) }, (_, i) => i + 1);
+  return numbers.filter((number) => !changedOn.has(number)).map((number) => pagePath(base, number));
+}
+
+/**
+ * The pages whose content differs between `previous` (its pages made `at.previousAt`) and `next`
+ * (made `at.nextAt`), and among them the pages of a list whose items only moved (`shifted`):
+ * publishing may serve the others first.
+ */
+export function changedPages(
+  previous: SiteContent,
+  next: SiteContent,
+  at: BuildTimes,
+): { touched: TouchedPages; shifted: string[] } {
   const touched = new Set<string>();
+  const shifted: string[] = [];
   const parts = new Set([...Object.keys(previous), ...Object.keys(next)]) as Set<keyof SiteContent>;
   const timeZone = next.settings.timeZone;
   for (const part of parts) {
     if (!TIMED.has(part) && JSON.stringify(previous[part]) === JSON.stringify(next[part])) continue;
     const pagesOf = PAGES_READING[part] as PagesOf<typeof part> | undefined;
-    if (!pagesOf) return ALL_PAGES;
-    for (const page of pagesOf(previous[part], next[part], { ...at, timeZone })) touched.add(page);
+    if (!pagesOf) return { touched: ALL_PAGES, shifted: [] };
+    const change = pagesOf(previous[part], next[part], { ...at, timeZone });
+    for (const page of Array.isArray(change) ? change : change.pages) touched.add(page);
+    if (!Array.isArray(change)) shifted.push(...change.shifted);
   }
-  return [...touched].sort();
+  return { touched: [...touched].sort(), shifted };
+}
+
+/** The pages whose content differs between `previous` (its pages made `at.previousAt`) and `next` (made `at.nextAt`). */
+export function touchedPages(previous: SiteContent, next: SiteContent, at: BuildTimes): TouchedPages {
+  return changedPages(previous, next, at).touched;
 }
 
 /** Whether the page at `path` is among `touched`. */

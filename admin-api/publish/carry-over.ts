@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { SiteContent } from '../../site/contract/content.ts';
-import { ALL_PAGES, bannerPages, isTouched, type TouchedPages, touchedPages } from '../../site/page-dependencies.ts';
+import { ALL_PAGES, bannerPages, changedPages, isTouched, type TouchedPages } from '../../site/page-dependencies.ts';
 import { contentSnapshot } from './content-snapshots.ts';
 
 /** Headers of the pages by file, as render-pages.ts keeps them. */
@@ -50,6 +50,8 @@ async function readRecorded<R>(previous: PreviousBuild): Promise<Recorded<R>> {
 
 export class CarryOver<R> {
   #touched: TouchedPages;
+  /** The touched pages of a list whose items only moved (site/page-dependencies.ts). */
+  #shifted: Set<string>;
   /** The pages whose banner changed. */
   #banner: string[];
   #headers: PageHeaders;
@@ -61,8 +63,9 @@ export class CarryOver<R> {
    */
   readonly carried: string[] = [];
 
-  private constructor(touched: TouchedPages, banner: string[], recorded: Recorded<R>) {
+  private constructor(touched: TouchedPages, shifted: string[], banner: string[], recorded: Recorded<R>) {
     this.#touched = touched;
+    this.#shifted = new Set(shifted);
     this.#banner = banner;
     this.#headers = recorded.headers;
     this.#links = recorded.links;
@@ -81,10 +84,11 @@ export class CarryOver<R> {
   ): Promise<CarryOver<R> | null> {
     try {
       const before = contentSnapshot(previous.contentFile);
-      const touched = touchedPages(before, content, { previousAt: new Date(previous.renderedAt), nextAt: new Date() });
+      const at = { previousAt: new Date(previous.renderedAt), nextAt: new Date() };
+      const { touched, shifted } = changedPages(before, content, at);
       if (touched === ALL_PAGES) return null;
       const banner = bannerPages(before, content);
-      return new CarryOver<R>(touched, banner, recorded ?? (await readRecorded<R>(previous)));
+      return new CarryOver<R>(touched, shifted, banner, recorded ?? (await readRecorded<R>(previous)));
     } catch {
       return null; // an incomplete previous build: render everything
     }
@@ -108,6 +112,17 @@ export class CarryOver<R> {
     if (!headers || !links) return null;
     if (isTouched(path, this.#banner)) return { newBanner: true, headers };
     this.carried.push(file);
+    return { links, headers };
+  }
+
+  /**
+   * The previous build's page at `path` (file `file`), to serve until its new one is rendered, when
+   * the change only moved its items (a list's later page) and left its banner; null otherwise. It
+   * is not carried over: it must be rendered after the pages the change is on are served.
+   */
+  shifted(path: string, file: string): CarriedPage<R> | null {
+    const [headers, links] = [this.#headers[file], this.#links[file]];
+    if (!this.#shifted.has(path) || !headers || !links || isTouched(path, this.#banner)) return null;
     return { links, headers };
   }
 

@@ -19,10 +19,11 @@ import {
   type RenderedPage,
   type RenderedSite,
   renderOnePage,
+  renderShifted,
   renderSite,
 } from './render-pages.ts';
 
-export type RendererRequest = PublishRequest | CompleteRequest | PageRequest | WarmRequest;
+export type RendererRequest = PublishRequest | ShiftedRequest | CompleteRequest | PageRequest | WarmRequest;
 
 /** Loads the compiled site (compiling it first if need be), so the first edit after a start does not wait for it. */
 export interface WarmRequest {
@@ -53,6 +54,12 @@ export interface PublishRequest {
   previous?: PreviousBuild;
   /** The site's public address (SITE_URL). */
   siteUrl: string;
+}
+/** Renders the pages the build just rendered into `publicDir` left for later (render-pages.ts `renderShifted`). */
+export interface ShiftedRequest {
+  kind: 'shifted';
+  id: number;
+  publicDir: string;
 }
 /**
  * Makes the build just rendered into `site.publicDir` whole (render-pages.ts `completeSite`): asked
@@ -91,6 +98,7 @@ async function answer(request: RendererRequest): Promise<PublishReply> {
     completeSite(request.site);
     return { id: request.id, ok: true, complete: true };
   }
+  if (request.kind === 'shifted') return { id: request.id, ok: true, site: await renderShifted(request.publicDir) };
   await ensureCompiled(request.appDir);
   if (request.kind === 'warm') {
     await loadRenderer(request.appDir);

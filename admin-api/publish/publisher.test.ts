@@ -32,12 +32,34 @@ class FakeBuilder implements SiteBuilder {
     const titles = content.events.map((e: { title: string }) => e.title).join(', ');
     await writeFile(join(outDir, 'index.html'), `<p>Events: ${titles}</p>`);
     await writeFile(join(outDir, '_astro', 'app.abc123.js'), 'console.log(1);'.repeat(100));
-    return {
-      headers: this.#headers,
-      redirects: {},
-      written: ['/index.html', '/_astro/app.abc123.js'],
-      carried: [],
-    };
+    const later = this.#later;
+    this.#later = null;
+    if (later !== null) {
+      // The previous build's later.html stands for the new one until renderShifted.
+      this.#shifted = { outDir, titles, gate: later };
+      return { ...this.#rendered(['/index.html', '/_astro/app.abc123.js']), carried: ['/later.html'], shifted: true };
+    }
+    await writeFile(join(outDir, 'later.html'), `<p>Later: ${titles}</p>`);
+    return this.#rendered(['/index.html', '/_astro/app.abc123.js', '/later.html']);
+  }
+  #rendered(written: string[]) {
+    return { headers: this.#headers, redirects: {}, written, carried: [] as string[], shifted: false };
+  }
+  /** The next build leaves later.html for renderShifted, which waits for the function answered. */
+  holdShifted(): () => void {
+    const { promise, resolve } = Promise.withResolvers<void>();
+    this.#later = promise;
+    return resolve;
+  }
+  #later: Promise<void> | null = null;
+  #shifted: { outDir: string; titles: string; gate: Promise<void> } | null = null;
+  async renderShifted(outDir: string) {
+    if (this.#shifted?.outDir !== outDir) throw new Error(`${outDir} left nothing for later`);
+    const { titles, gate } = this.#shifted;
+    this.#shifted = null;
+    await gate;
+    await writeFile(join(outDir, 'later.html'), `<p>Later: ${titles}</p>`);
+    return { ...this.#rendered(['/later.html']), carried: ['/index.html', '/_astro/app.abc123.js'] };
   }
   /** Completing the next build's folder fails (a full disk after its pages were served). */
   failComplete = false;
@@ -119,6 +141,20 @@ describe('Publisher', () => {
     expect(publisher.status.live).toBe(false);
     await publisher.scheduler.idle();
     expect(home(publisher)).toBe('<p>Events: Sports day</p>');
+    expect(publisher.status.live).toBe(true);
+  });
+
+  it('serves the pages a change is on first, then those it only moved items on', async () => {
+    const publisher = await open();
+    const later = () => Buffer.from(findFile(publisher.snapshot!, '/later.html')!.identity.body).toString();
+    const release = builder.holdShifted();
+    await addEvent('Sports day');
+    await vi.waitFor(() => expect(home(publisher)).toBe('<p>Events: Sports day</p>'));
+    expect(later()).toBe('<p>Later: </p>');
+    expect(publisher.status.live).toBe(false);
+    release();
+    await publisher.scheduler.idle();
+    expect(later()).toBe('<p>Later: Sports day</p>');
     expect(publisher.status.live).toBe(true);
   });
 

@@ -44,6 +44,11 @@ export interface SiteBuilder {
    */
   render(contentFile: string, outDir: string, previous?: PreviousBuild): Promise<RenderedSite>;
   /**
+   * Renders the pages the build just rendered into `outDir` left for later (its answer said
+   * `shifted`); answers what it wrote, and the rest of the site as carried.
+   */
+  renderShifted(outDir: string): Promise<RenderedSite>;
+  /**
    * Makes the build just rendered into `site.publicDir` whole, once it is served: the files it
    * carried over put in its folder, and its pages' headers, links and redirects written beside it.
    */
@@ -274,6 +279,16 @@ export class Publisher {
     return { ...current.folder, renderedAt: startedAt };
   }
 
+  /** The site the renderer answered `site` for: what it wrote into `folder`, and what it carried. */
+  async #loadRendered(folder: BuildFolder, site: RenderedSite): Promise<SiteSnapshot> {
+    const snapshot = await this.#loader.load(folder.publicDir, site.headers, site.redirects, {
+      paths: [...site.written, ...site.carried],
+      carried: new Set(site.carried),
+    });
+    if (!snapshot.files.has('/index.html')) throw new Error('The build produced no home page');
+    return snapshot;
+  }
+
   async #buildAndSwap() {
     const view = this.#publicView();
     const contentJson = this.#content.serialized(view);
@@ -287,13 +302,11 @@ export class Publisher {
       // Hashed while the publishing process renders, not after.
       const fingerprint = this.#fingerprint(contentJson);
       const site = await rendering;
-      const snapshot = await this.#loader.load(folder.publicDir, site.headers, site.redirects, {
-        paths: [...site.written, ...site.carried],
-        carried: new Set(site.carried),
-      });
-      if (!snapshot.files.has('/index.html')) throw new Error('The build produced no home page');
-      // Visitors get the new pages now; the folder, served after a restart, is made whole after.
-      this.#serve(snapshot);
+      // Visitors get the new pages now: first those the change is on, then those it only moved
+      // items on; the folder, served after a restart, is made whole after.
+      this.#serve(await this.#loadRendered(folder, site));
+      if (site.shifted)
+        this.#serve(await this.#loadRendered(folder, await this.#builder.renderShifted(folder.publicDir)));
       await this.#builder.complete(folder);
       await this.#folders.promote(folder, {
         fingerprint,

@@ -10,12 +10,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SiteContent } from '../../site/contract/content.ts';
 import { entryPaths } from '../../site/entry-paths.ts';
+import { FEED_PATHS } from '../../site/lib/feeds.ts';
 import { BannerSplicer } from './banner-splice.ts';
-import { CarryOver, type PageLinks, type PreviousBuild, type Recorded } from './carry-over.ts';
+import { CarryOver, type PreviousBuild, type Recorded } from './carry-over.ts';
 import { contentSnapshot } from './content-snapshots.ts';
 import { FileWriter } from './file-writer.ts';
 import { linkFiles, linkTree, treeFiles } from './hard-links.ts';
-import { writeSiteFiles } from './site-files.ts';
+import { writeSiteFiles, writeSitemap } from './site-files.ts';
 
 /** Headers a page must be served with, by file (e.g. its Content-Security-Policy). */
 export type PageHeaders = Record<string, Record<string, string>>;
@@ -39,11 +40,16 @@ export interface RenderedSite {
   /** The files written into the build's folder (`/gallery/index.html`…). */
   written: string[];
   /**
-   * The files taken unchanged from the previous build, which the server need not look at again.
-   * They are not in the build's folder yet: completeSite puts them there once the new pages are
-   * served.
+   * The files taken unchanged from the previous build (or, from renderShifted, the files the server
+   * loaded before), which the server need not look at again. They are not in the build's folder
+   * yet: completeSite puts them there once the new pages are served.
    */
   carried: string[];
+  /**
+   * Pages of a list whose items the change only moved were left for renderShifted, the previous
+   * build's pages among `carried` standing for them until then.
+   */
+  shifted: boolean;
 }
 
 /** Where a build keeps what publishing recorded of its pages besides their files (build-folders.ts). */
@@ -71,7 +77,7 @@ const clientFiles = new Map<string, string[]>();
  * The last site this process rendered, by its folder: the next build carries pages over from it,
  * usually. Until completeSite, its carried files are still in the previous build's folder.
  */
-let lastRendered: { publicDir: string; site: Recorded<Redirect>; carried: string[]; from?: string } | null = null;
+let lastRendered: SiteRender | null = null;
 
 /** The render function of the compiled site in `appDir`, loaded once. */
 export function loadRenderer(appDir: string): Promise<Render> {
@@ -88,7 +94,9 @@ export function loadRenderer(appDir: string): Promise<Render> {
  * pages), then every public page rendered from `contentFile`, then the feeds and the sitemap of the
  * pages written. With a `previous` build, what the change since it did not touch (its pages, its
  * feeds, the compiled files of the same code) is carried over from it instead (carry-over.ts): not
- * written, only reported. `siteUrl` is the site's public address (SITE_URL).
+ * written, only reported; and the pages of a list whose items the change only moved are left for
+ * renderShifted, the previous ones standing for them (`shifted`), so the pages the change is on go
+ * live first. `siteUrl` is the site's public address (SITE_URL).
  */
 export async function renderSite(
   appDir: string,
@@ -102,69 +110,186 @@ export async function renderSite(
   const render = (request: Request) => renderWith(request, content, siteUrl);
   const recorded = lastRendered?.publicDir === previous?.publicDir ? lastRendered?.site : undefined;
   const carryOver = previous ? await CarryOver.open<Redirect>(previous, content, recorded) : null;
-  const banners = previous && carryOver?.bannerChanged ? new BannerSplicer(content.alerts, previous.publicDir) : null;
-  /** The page at `path`: carried over, the previous one with the new banner, or rendered (at `probe`). */
-  const pageAt = async (path: string, file: string, probe = path, status = 200) => {
-    const carried = carryOver?.page(path, file);
-    if (carried && !('newBanner' in carried)) return carried;
-    const spliced = carried && banners?.splice(path, file);
-    if (spliced) return { html: spliced, headers: carried.headers };
-    const rendered = await renderPage(render, probe, status);
-    if (rendered && 'html' in rendered) banners?.learn(path, rendered.html);
-    return rendered;
-  };
-  const written: string[] = [];
-  mkdirSync(outDir, { recursive: true });
-  const files = new FileWriter(outDir);
+  const site = new SiteRender({ render, publicDir: outDir, siteUrl, carryOver, previous, alerts: content.alerts });
   const prerendered = new Set(carryOver ? compiledClientFiles(appDir) : linkTree(join(appDir, 'client'), outDir));
-  if (carryOver) carryOver.files([...prerendered]);
-  else written.push(...prerendered);
-
-  const headers: PageHeaders = {};
-  const redirects: Redirects = {};
-  const links: PageLinks = {};
-  const queue = ['/', ...entryPaths(content)];
-  const seen = new Set(queue);
-  const follow = (paths: string[]) => {
-    for (const path of paths) {
-      if (!seen.has(path)) {
-        seen.add(path);
-        queue.push(path);
-      }
-    }
-  };
-  while (queue.length > 0) {
-    const path = queue.shift()!;
-    const file = path === '/' ? '/index.html' : `${path}/index.html`;
-    if (prerendered.has(file)) continue; // pre-rendered when compiled
-    const page = await pageAt(path, file);
-    if (!page) continue; // a link to a page that does not exist
-    if ('redirect' in page) {
-      redirects[path] = page.redirect;
-      follow(sitePaths([page.redirect.location]));
-      continue;
-    }
-    if ('html' in page) written.push(files.write(file, page.html));
-    headers[file] = page.headers;
-    links[file] = 'html' in page ? internalLinks(page.html) : page.links;
-    follow(links[file]);
-  }
-  const notFound = await pageAt(NOT_FOUND_PATH, NOT_FOUND_FILE, NOT_FOUND_PROBE, 404);
-  if (!notFound || 'redirect' in notFound) throw new Error('The not-found page could not be rendered');
-  if ('html' in notFound) written.push(files.write(NOT_FOUND_FILE, notFound.html));
-  headers[NOT_FOUND_FILE] = notFound.headers;
-  // Its links are not followed (a crawler never lands on it), only recorded for carrying it over.
-  links[NOT_FOUND_FILE] = [];
-  written.push(...(await writeSiteFiles(render, files, siteUrl, Object.keys(headers), carryOver)));
-  await files.done();
-  const carried = carryOver?.carried ?? [];
-  lastRendered = { publicDir: outDir, site: { headers, links, redirects }, carried, from: previous?.publicDir };
-  // The server knows the carried pages' headers already: only the written ones' go back to it.
-  const writtenHeaders = carryOver
-    ? Object.fromEntries(written.filter((file) => headers[file]).map((file) => [file, headers[file]!]))
-    : headers;
-  return { headers: writtenHeaders, redirects, written, carried };
+  const answer = await site.render(prerendered, ['/', ...entryPaths(content)]);
+  lastRendered = site;
+  return answer;
 }
+
+/**
+ * Renders the pages the last site this process rendered, into `publicDir`, left for later (its
+ * `shifted`), and the pages they now link to; answers what it wrote, and the rest of the site as
+ * carried (the server has loaded it).
+ */
+export async function renderShifted(publicDir: string): Promise<RenderedSite> {
+  if (lastRendered?.publicDir !== publicDir) throw new Error(`${publicDir} was not rendered by this process`);
+  return lastRendered.renderShifted();
+}
+
+interface SiteRenderOptions {
+  render: (request: Request) => Promise<Response>;
+  publicDir: string;
+  siteUrl: string;
+  carryOver: CarryOver<Redirect> | null;
+  previous: PreviousBuild | undefined;
+  /** The urgent notices of the content, for their banner. */
+  alerts: SiteContent['alerts'];
+}
+
+/** One site being rendered into `publicDir`, and what publishing records of its pages. */
+class SiteRender {
+  readonly publicDir: string;
+  readonly site: Recorded<Redirect> = { headers: {}, links: {}, redirects: {} };
+  /** The previous build's folder, which the carried files are still in until completeSite. */
+  readonly from: string | undefined;
+  /** Null once no page is left to render: the content it holds is not kept between builds. */
+  #render: ((request: Request) => Promise<Response>) | null;
+  #siteUrl: string;
+  #carryOver: CarryOver<Redirect> | null;
+  #banners: BannerSplicer | null;
+  #files: FileWriter;
+  #prerendered = new Set<string>();
+  #written = new Set<string>();
+  #seen = new Set<string>();
+  /** The pages left for later, the previous build's standing for them meanwhile. */
+  #shifted: string[] = [];
+
+  constructor({ render, publicDir, siteUrl, carryOver, previous, alerts }: SiteRenderOptions) {
+    this.#render = render;
+    this.publicDir = publicDir;
+    this.#siteUrl = siteUrl;
+    this.#carryOver = carryOver;
+    this.from = previous?.publicDir;
+    this.#banners = previous && carryOver?.bannerChanged ? new BannerSplicer(alerts, previous.publicDir) : null;
+    mkdirSync(publicDir, { recursive: true });
+    this.#files = new FileWriter(publicDir);
+  }
+
+  /** The files carried over, which the new folder does not have until completeSite. */
+  get carried(): string[] {
+    return this.#carryOver?.carried ?? [];
+  }
+
+  /** Whether pages were left for renderShifted. */
+  get pending(): boolean {
+    return this.#shifted.length > 0;
+  }
+
+  async render(prerendered: Set<string>, entries: string[]): Promise<RenderedSite> {
+    this.#prerendered = prerendered;
+    if (this.#carryOver) this.#carryOver.files([...prerendered]);
+    else for (const file of prerendered) this.#written.add(file);
+    await this.#crawl(entries, { now: false });
+    const { headers, links } = this.site;
+    const notFound = await this.#pageAt(NOT_FOUND_PATH, NOT_FOUND_FILE, { probe: NOT_FOUND_PROBE, status: 404 });
+    if (!notFound || 'redirect' in notFound) throw new Error('The not-found page could not be rendered');
+    if ('html' in notFound) this.#written.add(this.#files.write(NOT_FOUND_FILE, notFound.html));
+    headers[NOT_FOUND_FILE] = notFound.headers;
+    // Its links are not followed (a crawler never lands on it), only recorded for carrying it over.
+    links[NOT_FOUND_FILE] = [];
+    const siteFiles = await writeSiteFiles(
+      this.#renderer(),
+      this.#files,
+      this.#siteUrl,
+      Object.keys(headers),
+      this.#carryOver,
+    );
+    for (const file of siteFiles) this.#written.add(file);
+    await this.#files.done();
+    const written = [...this.#written];
+    const standIns = this.#shifted.map(pageFile);
+    if (!this.pending) this.#render = null;
+    return { ...this.#answer(written), carried: [...this.carried, ...standIns], shifted: this.pending };
+  }
+
+  async renderShifted(): Promise<RenderedSite> {
+    const before = new Set(this.#written);
+    const shifted = this.#shifted;
+    this.#shifted = [];
+    await this.#crawl(shifted, { now: true });
+    this.#render = null;
+    // Pages may have come or gone since the sitemap was written.
+    this.#written.add(writeSitemap(this.#files, this.#siteUrl, Object.keys(this.site.headers)));
+    await this.#files.done();
+    const written = [...this.#written].filter((file) => !before.has(file) || file === FEED_PATHS.sitemap);
+    const files = new Set([...before, ...this.carried, ...Object.keys(this.site.headers)]);
+    const carried = [...files].filter((file) => !written.includes(file));
+    return { ...this.#answer(written), carried, shifted: false };
+  }
+
+  #renderer(): (request: Request) => Promise<Response> {
+    if (!this.#render) throw new Error(`${this.publicDir} has no page left to render`);
+    return this.#render;
+  }
+
+  /** The headers of the pages in `written` (the server knows the carried pages' already) and the redirects. */
+  #answer(written: string[]): Pick<RenderedSite, 'headers' | 'redirects' | 'written'> {
+    const { headers, redirects } = this.site;
+    const writtenHeaders = this.#carryOver
+      ? Object.fromEntries(written.filter((file) => headers[file]).map((file) => [file, headers[file]!]))
+      : headers;
+    return { headers: writtenHeaders, redirects, written };
+  }
+
+  /**
+   * Renders (or carries over) the pages at `paths` and every page they link to that was not seen
+   * yet; `now`: none of them is left for later.
+   */
+  async #crawl(paths: string[], { now }: { now: boolean }) {
+    const { headers, links, redirects } = this.site;
+    const queue = [...paths];
+    for (const path of paths) this.#seen.add(path);
+    const follow = (found: string[]) => {
+      for (const path of found) {
+        if (!this.#seen.has(path)) {
+          this.#seen.add(path);
+          queue.push(path);
+        }
+      }
+    };
+    while (queue.length > 0) {
+      const path = queue.shift()!;
+      const file = pageFile(path);
+      if (this.#prerendered.has(file)) continue; // pre-rendered when compiled
+      // A page left for later was recorded as the previous one: it is recorded again, or no more.
+      delete headers[file];
+      delete links[file];
+      const page = await this.#pageAt(path, file, { now });
+      if (!page) continue; // a link to a page that does not exist
+      if ('redirect' in page) {
+        redirects[path] = page.redirect;
+        follow(sitePaths([page.redirect.location]));
+        continue;
+      }
+      if ('html' in page) this.#written.add(this.#files.write(file, page.html));
+      headers[file] = page.headers;
+      links[file] = 'html' in page ? internalLinks(page.html) : page.links;
+      follow(links[file]);
+    }
+  }
+
+  /**
+   * The page at `path`: carried over, left for later (the previous one meanwhile), the previous one
+   * with the new banner, or rendered (at `probe`).
+   */
+  async #pageAt(path: string, file: string, { probe = path, status = 200, now = false } = {}) {
+    const carried = this.#carryOver?.page(path, file);
+    if (carried && !('newBanner' in carried)) return carried;
+    const standIn = !carried && !now ? this.#carryOver?.shifted(path, file) : null;
+    if (standIn) {
+      this.#shifted.push(path);
+      return standIn;
+    }
+    const spliced = carried && this.#banners?.splice(path, file);
+    if (spliced) return { html: spliced, headers: carried.headers };
+    const rendered = await renderPage(this.#renderer(), probe, status);
+    if (rendered && 'html' in rendered) this.#banners?.learn(path, rendered.html);
+    return rendered;
+  }
+}
+
+const pageFile = (path: string) => (path === '/' ? '/index.html' : `${path}/index.html`);
 
 /**
  * Makes the last site this process rendered, into `site.publicDir`, whole: its carried files
@@ -173,6 +298,7 @@ export async function renderSite(
  */
 export function completeSite(site: RecordFiles) {
   if (lastRendered?.publicDir !== site.publicDir) throw new Error(`${site.publicDir} was not rendered by this process`);
+  if (lastRendered.pending) throw new Error(`${site.publicDir} has pages left for renderShifted`);
   const { carried, from, site: recorded } = lastRendered;
   if (from) linkFiles(from, site.publicDir, carried);
   writeFileSync(site.headersFile, JSON.stringify(recorded.headers));

@@ -27,8 +27,13 @@ export async function writeSiteFiles(
     if (!response.ok) throw new Error(`Rendering ${path} failed (${response.status})`);
     written.push(files.write(path, await response.text()));
   }
-  written.push(files.write(FEED_PATHS.sitemap, sitemapXml(siteUrl, publicPaths(pageFiles))));
+  written.push(writeSitemap(files, siteUrl, pageFiles));
   return written;
+}
+
+/** Writes the sitemap of `pageFiles` with `files`; answers its file. */
+export function writeSitemap(files: FileWriter, siteUrl: string, pageFiles: readonly string[]): string {
+  return files.write(FEED_PATHS.sitemap, sitemapXml(siteUrl, publicPaths(pageFiles)));
 }
 
 /** `/index.html` → `/`, `/gallery/index.html` → `/gallery`; not the admin area or the 404 page. */

@@ -46,6 +46,13 @@ export class SiteRenderer {
       .then((reply) => (reply as { site: RenderedSite }).site);
   }
 
+  /** Renders the pages the build just rendered into `publicDir` left for later (`shifted`), once the others are served. */
+  renderShifted(publicDir: string): Promise<RenderedSite> {
+    return this.#requests
+      .ask((id) => ({ kind: 'shifted', id, publicDir }))
+      .then((reply) => (reply as { site: RenderedSite }).site);
+  }
+
   /** Makes the build just rendered into `site.publicDir` whole: its carried files, and its records. */
   complete(site: RecordFiles): Promise<void> {
     return this.#requests.ask((id) => ({ kind: 'complete', id, site })).then(() => undefined);

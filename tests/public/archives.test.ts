@@ -6,7 +6,7 @@
  * compiled scripts over untouched.
  */
 import { randomUUID } from 'node:crypto';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -152,5 +152,39 @@ describe('a news edit', () => {
     const missing = await fetch(`${site.url}/no-such-page`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('</html>');
+  });
+});
+
+describe('an event added at the top of the upcoming ones', () => {
+  const built = (path: string) => join(site.dataDir, 'site', 'current', 'public', path, 'index.html');
+  /** The upcoming events page after page, and each page's address. */
+  async function upcoming(): Promise<{ titles: string[]; paths: string[] }> {
+    const titles: string[] = [];
+    const paths: string[] = [];
+    for (let path: string | undefined = '/eventsnews/events'; path; ) {
+      const html = await page(path);
+      titles.push(...itemTitles(html));
+      paths.push(path);
+      path = relLink(html, 'next');
+    }
+    return { titles, paths };
+  }
+
+  it('moves every later one a place down on every page, as served and as kept for a restart', async () => {
+    const before = await upcoming();
+    expect(before.paths.length).toBeGreaterThan(20);
+    await must(site.url, site.token, 'POST', '/api/events', {
+      title: 'Top of the list',
+      description: 'Added among the first upcoming events.',
+      date: daysFromToday(1),
+      time: '00:00',
+    });
+    await site.waitUntilLive();
+    const after = await upcoming();
+    expect(after.titles.indexOf('Top of the list')).toBeLessThan(20);
+    // The pages it only moved events on were rendered after the first: none lost or repeated one.
+    expect(after.titles.filter((shown) => shown !== 'Top of the list')).toEqual(before.titles);
+    for (const path of [after.paths[1]!, after.paths.at(-1)!])
+      expect(await readFile(built(path), 'utf8'), path).toBe(await page(path));
   });
 });
