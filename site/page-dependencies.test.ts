@@ -218,6 +218,7 @@ describe('the pages of a list whose items only moved', () => {
     expect(changedPages(upcoming, { ...upcoming, settings: { ...upcoming.settings, tagline: 'New' } }, AT)).toEqual({
       touched: ALL_PAGES,
       shifted: [],
+      banner: [],
     });
   });
 });

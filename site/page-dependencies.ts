@@ -61,7 +61,7 @@ export const PAGES_READING: { [K in keyof SiteContent]?: PagesOf<K> } = {
       archiveIndex({ events: previous, news: [] }, at.previousAt, at.timeZone),
       archiveIndex({ events: next, news: [] }, at.nextAt, at.timeZone),
     );
-    const feed = previous === next || JSON.stringify(previous) === JSON.stringify(next) ? [] : [FEED_PATHS.calendar];
+    const feed = samePart(previous, next) ? [] : [FEED_PATHS.calendar];
     return { pages: [...feed, ...pages], shifted };
   },
   news: (previous, next, at) => {
@@ -150,29 +150,47 @@ function shiftedPages(base: string, before: readonly unknown[], after: readonly 
   return numbers.filter((number) => !changedOn.has(number)).map((number) => pagePath(base, number));
 }
 
+/** What a change from one version of the content to the next does to the pages. */
+export interface PageChanges {
+  /** The pages whose content differs. */
+  touched: TouchedPages;
+  /** Among them, the pages of a list whose items only moved: publishing may serve the others first. */
+  shifted: string[];
+  /** The pages whose urgent-notice banner differs (bannerPages). */
+  banner: string[];
+}
+
 /**
- * The pages whose content differs between `previous` (its pages made `at.previousAt`) and `next`
- * (made `at.nextAt`), and among them the pages of a list whose items only moved (`shifted`):
- * publishing may serve the others first.
+ * What the change from `previous` (its pages made `at.previousAt`) to `next` (made `at.nextAt`)
+ * does to the pages. Parts that are the same objects in both (as in the server's versions of the
+ * content, which share what a change did not touch) are not compared further.
  */
-export function changedPages(
-  previous: SiteContent,
-  next: SiteContent,
-  at: BuildTimes,
-): { touched: TouchedPages; shifted: string[] } {
+export function changedPages(previous: SiteContent, next: SiteContent, at: BuildTimes): PageChanges {
   const touched = new Set<string>();
   const shifted: string[] = [];
+  const banner = bannerPages(previous, next);
   const parts = new Set([...Object.keys(previous), ...Object.keys(next)]) as Set<keyof SiteContent>;
   const timeZone = next.settings.timeZone;
   for (const part of parts) {
-    if (!TIMED.has(part) && JSON.stringify(previous[part]) === JSON.stringify(next[part])) continue;
+    if (!TIMED.has(part) && samePart(previous[part], next[part])) continue;
     const pagesOf = PAGES_READING[part] as PagesOf<typeof part> | undefined;
-    if (!pagesOf) return { touched: ALL_PAGES, shifted: [] };
+    if (!pagesOf) return { touched: ALL_PAGES, shifted: [], banner };
     const change = pagesOf(previous[part], next[part], { ...at, timeZone });
     for (const page of Array.isArray(change) ? change : change.pages) touched.add(page);
     if (!Array.isArray(change)) shifted.push(...change.shifted);
   }
-  return { touched: [...touched].sort(), shifted };
+  return { touched: [...touched].sort(), shifted, banner };
+}
+
+/** Whether a part is the same in both versions: the same object, a list of the same items, or the same JSON. */
+function samePart(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return (
+      a.length === b.length && a.every((item, i) => item === b[i] || JSON.stringify(item) === JSON.stringify(b[i]))
+    );
+  }
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** The pages whose content differs between `previous` (its pages made `at.previousAt`) and `next` (made `at.nextAt`). */

@@ -7,7 +7,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { SiteContent } from '../../site/contract/content.ts';
-import { ALL_PAGES, bannerPages, changedPages, isTouched, type TouchedPages } from '../../site/page-dependencies.ts';
+import {
+  ALL_PAGES,
+  changedPages,
+  isTouched,
+  type PageChanges,
+  type TouchedPages,
+} from '../../site/page-dependencies.ts';
 import { contentSnapshot } from './content-snapshots.ts';
 
 /** Headers of the pages by file, as render-pages.ts keeps them. */
@@ -24,6 +30,12 @@ export interface PreviousBuild {
   linksFile: string;
   /** When its pages were made (ISO): what was upcoming then may have passed since. */
   renderedAt: string;
+  /**
+   * What the change since it does to the pages, when the server found it (comparing the content it
+   * keeps, whose versions share the parts a change did not touch); otherwise the publishing
+   * process compares its content file with the new one.
+   */
+  changes?: PageChanges;
 }
 
 /** A page taken over: its file is in place, with its headers and links. `R` is a redirect. */
@@ -83,11 +95,10 @@ export class CarryOver<R> {
     recorded?: Recorded<R>,
   ): Promise<CarryOver<R> | null> {
     try {
-      const before = contentSnapshot(previous.contentFile);
       const at = { previousAt: new Date(previous.renderedAt), nextAt: new Date() };
-      const { touched, shifted } = changedPages(before, content, at);
+      const { touched, shifted, banner } =
+        previous.changes ?? changedPages(contentSnapshot(previous.contentFile), content, at);
       if (touched === ALL_PAGES) return null;
-      const banner = bannerPages(before, content);
       return new CarryOver<R>(touched, shifted, banner, recorded ?? (await readRecorded<R>(previous)));
     } catch {
       return null; // an incomplete previous build: render everything

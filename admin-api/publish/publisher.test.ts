@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PUBLISHED_NOW } from '../../site/contract/publication.ts';
+import { ALL_PAGES, isTouched } from '../../site/page-dependencies.ts';
 import { openStores, type Stores } from '../store/stores.ts';
 import type { PreviousBuild } from './carry-over.ts';
 import { Publisher, type SiteBuilder } from './publisher.ts';
@@ -228,6 +229,13 @@ describe('Publisher', () => {
     const served = join(dir, 'site', 'current');
     const previous = builder.offered[1];
     expect(previous?.publicDir).toMatch(/build-.*public$/);
+    // With what the edit does to its pages, found from the content the server keeps: a past event
+    // touches the calendar and its year's pages, not the gallery or the banner.
+    const touched = previous?.changes?.touched ?? ALL_PAGES;
+    expect(touched).toContain('/events.ics');
+    expect(isTouched('/eventsnews/events/past/2026', touched)).toBe(true);
+    expect(isTouched('/gallery', touched)).toBe(false);
+    expect(previous?.changes?.banner).toEqual([]);
 
     // A build made on an earlier day: what is upcoming may have changed, so every page again.
     const infoFile = join(served, 'build-info.json');

@@ -4,6 +4,7 @@ import type { BucketStatus, BuildStatus } from '../../site/contract/api.ts';
 import type { SiteContent } from '../../site/contract/content.ts';
 import { dateInZone } from '../../site/contract/dates.ts';
 import { publicContent } from '../../site/contract/public-content.ts';
+import { changedPages } from '../../site/page-dependencies.ts';
 import type { ContentStore } from '../store/stores.ts';
 import { type BuildFolder, BuildFolders, type BuildInfo, type PublishedSite, publishedSite } from './build-folders.ts';
 import type { PreviousBuild } from './carry-over.ts';
@@ -269,14 +270,20 @@ export class Publisher {
     return publicContent(this.#content.data, now);
   }
 
-  /** The served build, when the next one may take its untouched pages: same code, address and day. */
-  async #previousBuild(day: string): Promise<PreviousBuild | undefined> {
+  /**
+   * The served build, when the next one (of `view`) may take its untouched pages: same code, address
+   * and day; with what the change does to the pages, when the content it was made from is known.
+   */
+  async #previousBuild(day: string, view: SiteContent): Promise<PreviousBuild | undefined> {
     const current = await this.#folders.current();
     const info: BuildInfo | undefined = current?.info;
     const same = info?.codeHash === this.#codeHash && info.siteUrl === this.#siteUrl && info.day === day;
     if (!current || !same || this.#renderAll) return undefined;
-    const startedAt = info.startedAt ?? new Date(Date.parse(info.builtAt) - info.durationMs).toISOString();
-    return { ...current.folder, renderedAt: startedAt };
+    const renderedAt = info.startedAt ?? new Date(Date.parse(info.builtAt) - info.durationMs).toISOString();
+    const previous = { ...current.folder, renderedAt };
+    if (!this.#liveView) return previous;
+    const changes = changedPages(this.#liveView, view, { previousAt: new Date(renderedAt), nextAt: new Date() });
+    return { ...previous, changes };
   }
 
   /** The site the renderer answered `site` for: what it wrote into `folder`, and what it carried. */
@@ -297,7 +304,7 @@ export class Publisher {
     const folder = await this.#folders.create();
     try {
       await writeFile(folder.contentFile, contentJson);
-      const previous = await this.#previousBuild(day);
+      const previous = await this.#previousBuild(day, view);
       const rendering = this.#builder.render(folder.contentFile, folder.publicDir, previous);
       // Hashed while the publishing process renders, not after.
       const fingerprint = this.#fingerprint(contentJson);
