@@ -14,6 +14,7 @@ import { imageField, LEADERSHIP_ROLES, messageField } from './contract/content.t
 import { ARCHIVE_PAGE_SIZE, type ArchiveIndex, archiveIndex } from './lib/archive-pages.ts';
 import { FEED_PATHS } from './lib/feeds.ts';
 import { pageCount, pageNumberOf, pagePath } from './lib/paging.ts';
+import { sameValue } from './lib/same-value.ts';
 
 /** Every page. */
 export const ALL_PAGES = 'all';
@@ -61,7 +62,7 @@ export const PAGES_READING: { [K in keyof SiteContent]?: PagesOf<K> } = {
       archiveIndex({ events: previous, news: [] }, at.previousAt, at.timeZone),
       archiveIndex({ events: next, news: [] }, at.nextAt, at.timeZone),
     );
-    const feed = samePart(previous, next) ? [] : [FEED_PATHS.calendar];
+    const feed = sameValue(previous, next) ? [] : [FEED_PATHS.calendar];
     return { pages: [...feed, ...pages], shifted };
   },
   news: (previous, next, at) => {
@@ -117,12 +118,11 @@ function listPages<C extends 'upcomingEvents' | 'currentNews', A extends 'pastEv
 ): ListChange {
   const years = (index: ArchiveIndex) => index[archived].map((listing) => listing.year).join();
   if (years(before) !== years(after)) return { pages: ['/eventsnews/**'], shifted: [] };
-  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   const { base } = after[current];
-  const currentChanged = !same(before[current].items, after[current].items);
+  const currentChanged = !sameValue(before[current].items, after[current].items);
   const pages = currentChanged ? [base, `${base}/*`] : [];
   after[archived].forEach((listing, i) => {
-    if (!same(before[archived][i]!.items, listing.items)) pages.push(`${listing.base}/**`);
+    if (!sameValue(before[archived][i]!.items, listing.items)) pages.push(`${listing.base}/**`);
   });
   if (pages.length === 0) return { pages: [], shifted: [] };
   const shifted = currentChanged ? shiftedPages(base, before[current].items, after[current].items) : [];
@@ -172,7 +172,7 @@ export function changedPages(previous: SiteContent, next: SiteContent, at: Build
   const parts = new Set([...Object.keys(previous), ...Object.keys(next)]) as Set<keyof SiteContent>;
   const timeZone = next.settings.timeZone;
   for (const part of parts) {
-    if (!TIMED.has(part) && samePart(previous[part], next[part])) continue;
+    if (!TIMED.has(part) && sameValue(previous[part], next[part])) continue;
     const pagesOf = PAGES_READING[part] as PagesOf<typeof part> | undefined;
     if (!pagesOf) return { touched: ALL_PAGES, shifted: [], banner };
     const change = pagesOf(previous[part], next[part], { ...at, timeZone });
@@ -180,17 +180,6 @@ export function changedPages(previous: SiteContent, next: SiteContent, at: Build
     if (!Array.isArray(change)) shifted.push(...change.shifted);
   }
   return { touched: [...touched].sort(), shifted, banner };
-}
-
-/** Whether a part is the same in both versions: the same object, a list of the same items, or the same JSON. */
-function samePart(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    return (
-      a.length === b.length && a.every((item, i) => item === b[i] || JSON.stringify(item) === JSON.stringify(b[i]))
-    );
-  }
-  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** The pages whose content differs between `previous` (its pages made `at.previousAt`) and `next` (made `at.nextAt`). */

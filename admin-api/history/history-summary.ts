@@ -1,4 +1,5 @@
 import type { SiteContent } from '../../site/contract/content.ts';
+import { sameValue } from '../../site/lib/same-value.ts';
 
 /** What the lists of items are called in a summary. */
 const LIST_NAMES: Partial<Record<keyof SiteContent, string>> = {
@@ -42,21 +43,7 @@ const BOOKKEEPING = new Set<keyof SiteContent>(['leadershipUpdated']);
 /** The keys of the content whose value differs between the two versions. */
 export function changedKeys(previous: SiteContent, next: SiteContent): (keyof SiteContent)[] {
   const keys = new Set([...Object.keys(previous), ...Object.keys(next)]) as Set<keyof SiteContent>;
-  return [...keys].filter((key) => !BOOKKEEPING.has(key) && differs(previous[key], next[key]));
-}
-
-/**
- * Whether two values of a part differ. A part an edit did not touch is the same object
- * (store/json-document.ts), and a list that grew or shrank differs; a list of the same length is
- * compared item by item, the same objects skipped: only the rest is compared as text.
- */
-function differs(a: unknown, b: unknown): boolean {
-  if (a === b) return false;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    // Item by item: the items an edit did not touch are the same objects, and are not read.
-    return a.length !== b.length || a.some((item, index) => differs(item, b[index]));
-  }
-  return JSON.stringify(a) !== JSON.stringify(b);
+  return [...keys].filter((key) => !BOOKKEEPING.has(key) && !sameValue(previous[key], next[key]));
 }
 
 /** A change in plain words: "Deleted news item “Sports Day”", "Edited the president’s message". */
