@@ -16,6 +16,7 @@ import type { AdminEnv } from '../auth/require-admin.ts';
 import { HttpError } from '../http/errors.ts';
 import { readJsonBody, validate } from '../http/json-body.ts';
 import { itemIdParam } from '../http/path-params.ts';
+import { prefersMinimal } from '../http/prefer-minimal.ts';
 import type { Op } from '../openapi/operation.ts';
 import type { Tag } from '../openapi/tags.ts';
 import type { ListAccess, WrittenList } from '../store/list-access.ts';
@@ -89,8 +90,9 @@ export const statusChange = (timeZone: string) =>
  * The routes of one list of items with server-made ids: POST / (201), PUT /{id}, DELETE /{id},
  * DELETE /{id}/image, PUT /{id}/status and GET /, each only when the spec of the list asks for it.
  * Every write answers the list as committed (with the ETag of the content, for a list of the
- * content); an unknown id is 404 and changes nothing. A PUT that sends the version it started
- * from is refused (412) when the item changed since (workflow/versions.ts).
+ * content), or no body when asked (`Prefer: return=minimal`); an unknown id is 404 and changes
+ * nothing. A PUT that sends the version it started from is refused (412) when the item changed
+ * since (workflow/versions.ts).
  */
 export function listRoutes<Item extends { _id: string }, Input>(spec: ListRouteSpec<Item, Input>): Hono<AdminEnv> {
   const { list, gone, input, publication } = spec;
@@ -98,9 +100,14 @@ export function listRoutes<Item extends { _id: string }, Input>(spec: ListRouteS
   const schoolTimeZone = () => publication?.timeZone() ?? DEFAULT_TIME_ZONE;
   const answerItems = spec.answer?.items ?? ((items: readonly Item[]) => items);
   const described = listDescriptions(spec);
-  /** The committed list, with the ETag of its document when there is one (Undo sends it back). */
+  /**
+   * The committed list, with the ETag of its document when there is one (Undo sends it back); only
+   * the ETag when the client prefers a minimal answer (the dashboard: at 20,000 items the list is
+   * megabytes it would not keep).
+   */
   const answer = (c: Context, { items, etag, json }: WrittenList<Item>, status: 200 | 201 = 200) => {
     const headers: Record<string, string> = etag ? { ETag: etag } : {};
+    if (prefersMinimal(c)) return c.body(null, status, { ...headers, 'Preference-Applied': 'return=minimal' });
     // The list as stored: its bytes are the ones the store made for the file, not made again.
     if (json && !spec.answer) return c.body(json(), status, { ...headers, 'Content-Type': 'application/json' });
     return c.json(answerItems(items), status, headers);
@@ -206,7 +213,7 @@ function listDescriptions<Item extends { _id: string }, Input>(spec: ListRouteSp
   const many = capitalized(words.many);
   const order = spec.answer ? `, ${spec.answer.order}` : '';
   const stored = (what: string) => ({
-    description: what,
+    description: `${what} With \`Prefer: return=minimal\`, no body (\`Preference-Applied: return=minimal\`).`,
     schema: z.array(spec.item),
     ...(spec.etag ? { headers: { ETag: spec.etag } } : {}),
   });

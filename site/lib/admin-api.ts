@@ -35,6 +35,16 @@ export async function adminRequest<T>(path: string, options: AdminOptions = {}):
   return (await adminExchange<T>(path, options)).body;
 }
 
+/**
+ * A write to a long list (events, news, circulars, photos), answered without the list
+ * (`Prefer: return=minimal`): the dashboard reads the page it shows again, and at 20,000 items the
+ * list is megabytes. Answers the headers (the ETag Undo sends back).
+ */
+export async function writeToList(path: string, options: AdminOptions): Promise<Headers> {
+  const headers = { ...options.headers, Prefer: 'return=minimal' };
+  return (await adminExchange<null>(path, { ...options, headers })).headers;
+}
+
 /** POST /api/upload: an image, answered with its reference. */
 export const uploadImage = (file: File, onProgress: (sent: number) => void) =>
   upload<ImageRef>('/api/upload', file, onProgress);

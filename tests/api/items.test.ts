@@ -169,6 +169,34 @@ describe('events', () => {
     });
   });
 
+  it('answers no list to a client that prefers a minimal answer (the dashboard), and writes all the same', async () => {
+    const minimal = (method: string, path: string, json?: unknown) =>
+      site.asAdmin(method, path, { json, headers: { Prefer: 'return=minimal' } });
+    const expectMinimal = (answer: { status: number; body: unknown; headers: Headers }, status: number) => {
+      expect({ status: answer.status, body: answer.body }).toEqual({ status, body: '' });
+      expect(answer.headers.get('preference-applied')).toBe('return=minimal');
+      expect(answer.headers.get('etag')).toMatch(/^".+"$/);
+    };
+
+    const added = await minimal('POST', '/api/events', { ...sportsDay, title: 'Minimal day' });
+    expectMinimal(added, 201);
+    const stored = (await content(site.url)).events.find((e: { title: string }) => e.title === 'Minimal day');
+    expect(stored).toMatchObject({ ...sportsDay, title: 'Minimal day' });
+
+    const edited = await minimal('PUT', `/api/events/${stored._id}`, { ...sportsDay, title: 'Minimal day (moved)' });
+    expectMinimal(edited, 200);
+    expect((await content(site.url)).events.map((e: { title: string }) => e.title)).toContain('Minimal day (moved)');
+
+    const removed = await minimal('DELETE', `/api/events/${stored._id}`);
+    expectMinimal(removed, 200);
+    expect((await content(site.url)).events.map((e: { _id: string }) => e._id)).not.toContain(stored._id);
+    // A refusal still says why.
+    expect(await minimal('DELETE', `/api/events/${stored._id}`)).toMatchObject({
+      status: 404,
+      body: { message: 'This event no longer exists' },
+    });
+  });
+
   it('lists events publicly: upcoming soonest first, then past newest first', async () => {
     for (const [title, days] of [
       ['In ten days', 10],

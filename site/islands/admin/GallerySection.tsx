@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import type { AdminListPage } from '../../contract/admin-lists.ts';
 import type { GalleryItem, ImageRef } from '../../contract/content.ts';
-import { adminRequest, uploadImage } from '../../lib/admin-api.ts';
+import { uploadImage, writeToList } from '../../lib/admin-api.ts';
 import { countLabel } from '../../lib/display-format.ts';
 import { TextField } from '../forms/TextField.tsx';
 import { Alert } from './Alert.tsx';
@@ -13,7 +13,7 @@ import { ListSearch, ListStatus, ShowMore } from './list-window.tsx';
 import { Panel } from './Panel.tsx';
 import { newPublishing, PublishingChoice, publishingBody } from './PublishingChoice.tsx';
 import { useSignedIn } from './signed-in.ts';
-import { deleteWithUndo } from './undo.ts';
+import { deleteFromListWithUndo } from './undo.ts';
 import { type Action, useAction } from './use-action.ts';
 import { useOpenedItem } from './use-opened-item.ts';
 import { useServerList } from './use-server-list.ts';
@@ -57,14 +57,15 @@ export function GallerySection({
   texts,
   revision,
   first,
-  onItems,
+  onWritten,
 }: {
   texts: GalleryTexts;
   /** Changes after each write to the gallery: the shown pages are read again. */
   revision: number;
   /** Its first page, when the dashboard read it already. */
   first?: AdminListPage<GalleryItem> | undefined;
-  onItems: (items: GalleryItem[]) => void;
+  /** A write to the gallery succeeded. */
+  onWritten: () => void;
 }) {
   const action = useAction();
   const list = useServerList<GalleryItem>(texts.id, revision, first);
@@ -99,7 +100,8 @@ export function GallerySection({
         ...altToSend(alt),
         status: publishingBody(publishing).status,
       };
-      onItems(await adminRequest<GalleryItem[]>(endpoint, { method: 'POST', json: body }));
+      await writeToList(endpoint, { method: 'POST', json: body });
+      onWritten();
     });
     if (done) {
       setFile(null);
@@ -113,7 +115,8 @@ export function GallerySection({
   function remove(item: GalleryItem) {
     if (!window.confirm(`Delete the photo "${item.caption}"?`)) return;
     void action.run(item._id, texts.deleteFailed, async () => {
-      onItems(await deleteWithUndo<GalleryItem[]>(`${endpoint}/${item._id}`, 'Photo deleted'));
+      await deleteFromListWithUndo(`${endpoint}/${item._id}`, 'Photo deleted');
+      onWritten();
     });
   }
 
@@ -169,9 +172,9 @@ export function GallerySection({
                     item={item}
                     endpoint={endpoint}
                     action={action}
-                    onDone={(items) => {
+                    onDone={(saved) => {
                       setEditing(null);
-                      if (items) onItems(items);
+                      if (saved) onWritten();
                     }}
                   />
                 )}
@@ -181,7 +184,7 @@ export function GallerySection({
                     path={`${endpoint}/${item._id}`}
                     action={action}
                     noun="photo"
-                    onItems={onItems}
+                    onWritten={onWritten}
                   />
                   {signedIn.mayChange(item) && editing !== item._id && (
                     <button
@@ -225,7 +228,8 @@ function PhotoEdit({
   item: GalleryItem;
   endpoint: string;
   action: Action;
-  onDone: (items: GalleryItem[] | null) => void;
+  /** Saved, or cancelled. */
+  onDone: (saved: boolean) => void;
 }) {
   const [caption, setCaption] = useState(item.caption);
   const [alt, setAlt] = useState(item.alt);
@@ -233,12 +237,11 @@ function PhotoEdit({
   async function save(event: FormEvent) {
     event.preventDefault();
     if (caption.trim() === '') return action.refuse(key, 'Caption is required');
-    let items: GalleryItem[] | null = null;
     const done = await action.run(key, 'Failed to save the photo', async () => {
       const body = { imageId: item.imageId, caption: caption.trim(), ...altToSend(alt) };
-      items = await adminRequest<GalleryItem[]>(`${endpoint}/${item._id}`, { method: 'PUT', json: body });
+      await writeToList(`${endpoint}/${item._id}`, { method: 'PUT', json: body });
     });
-    if (done) onDone(items);
+    if (done) onDone(true);
   }
   return (
     <form className="photo-edit" onSubmit={save} noValidate aria-label={`Edit photo ${item.caption}`}>
@@ -257,7 +260,7 @@ function PhotoEdit({
         <button type="submit" disabled={action.busy}>
           {action.label(key, 'Save', 'Saving…')}
         </button>
-        <button type="button" onClick={() => onDone(null)} disabled={action.busy}>
+        <button type="button" onClick={() => onDone(false)} disabled={action.busy}>
           Cancel
         </button>
       </div>

@@ -7,7 +7,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { PreviewKind } from '../../contract/public-content.ts';
 import { type Publication, type Status, versionOf } from '../../contract/publication.ts';
-import { adminRequest } from '../../lib/admin-api.ts';
+import { adminRequest, writeToList } from '../../lib/admin-api.ts';
 import { failureMessage } from '../../lib/api-client.ts';
 import { itemState } from '../../lib/publication-state.ts';
 import { CloseButton, Modal } from '../parts/Modal.tsx';
@@ -41,13 +41,14 @@ export function ReviewActions<T extends Publication & { _id: string }>({
   path,
   action,
   noun,
-  onItems,
+  onWritten,
 }: {
   item: T;
   path: string;
   action: Action;
   noun: string;
-  onItems: (items: T[]) => void;
+  /** The item's state changed: its list is read again. */
+  onWritten: () => void;
 }) {
   const signedIn = useSignedIn();
   const [returning, setReturning] = useState(false);
@@ -58,7 +59,8 @@ export function ReviewActions<T extends Publication & { _id: string }>({
       `Failed to update the ${noun}`,
       async () => {
         const body = { status, note, version: versionOf(item) };
-        onItems(await adminRequest<T[]>(`${path}/status`, { method: 'PUT', json: body }));
+        await writeToList(`${path}/status`, { method: 'PUT', json: body });
+        onWritten();
       },
       item._id,
     );

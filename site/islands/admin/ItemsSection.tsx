@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { AdminListPage } from '../../contract/admin-lists.ts';
 import { type Publication, versionOf } from '../../contract/publication.ts';
-import { adminRequest } from '../../lib/admin-api.ts';
+import { writeToList } from '../../lib/admin-api.ts';
 import { Alert } from './Alert.tsx';
 import { type Attachment, type AttachmentExtra, chosenRef } from './attachments.tsx';
 import { ItemStateLine, PreviewButton, ReviewActions } from './ItemReview.tsx';
@@ -19,7 +19,7 @@ import {
 import { useSignedIn } from './signed-in.ts';
 import { changedFields, type FieldChange, SaveConflict, type StaleSave, staleSaveOf } from './stale-save.tsx';
 import { useSchoolTimeZone } from './time-zone.ts';
-import { deleteWithUndo } from './undo.ts';
+import { deleteFromListWithUndo } from './undo.ts';
 import { type Action, useAction } from './use-action.ts';
 import { useFocusReturn } from './use-focus-return.ts';
 import { useOpenedItem } from './use-opened-item.ts';
@@ -81,22 +81,23 @@ const ADD = 'add';
 /**
  * Events, news and circulars: an add form, and the list, where an item can be edited in place
  * (Save or Cancel), lose its attachment, be deleted, previewed, sent for review, approved or
- * returned. The list is read from the server a page (or a search) at a time; every call answers
- * the whole list, which only tells the dashboard to read the shown pages again (`revision`).
+ * returned. The list is read from the server a page (or a search) at a time; after each write
+ * (answered without the list) the dashboard reads the shown pages again (`revision`).
  * Each item shows its state; a Contributor changes only its own drafts.
  */
 export function ItemsSection<T extends Item, Draft, Ref>({
   kind,
   revision,
   first,
-  onItems,
+  onWritten,
 }: {
   kind: ItemKind<T, Draft, Ref>;
   /** Changes after each write to the list: the shown pages are read again. */
   revision: number;
   /** Its first page, when the dashboard read it already. */
   first?: AdminListPage<T> | undefined;
-  onItems: (items: T[]) => void;
+  /** A write to the list succeeded. */
+  onWritten: () => void;
 }) {
   const action = useAction();
   const [editing, setEditing] = useState<string | null>(null);
@@ -141,7 +142,8 @@ export function ItemsSection<T extends Item, Draft, Ref>({
       const uploaded = file ? await kind.attachment.upload(file, progress) : null;
       const attachment = chosenRef(kind.attachment.finish, uploaded, extra, null);
       const body = { ...(kind.body(draft, attachment) as object), ...publishingBody(publishing) };
-      onItems(await adminRequest<T[]>(endpoint, { method: 'POST', json: body }));
+      await writeToList(endpoint, { method: 'POST', json: body });
+      onWritten();
     });
   }
   return (
@@ -163,7 +165,7 @@ export function ItemsSection<T extends Item, Draft, Ref>({
                 endpoint={endpoint}
                 editing={editing === item._id}
                 onEditing={(on) => setEditing(on ? item._id : null)}
-                onItems={onItems}
+                onWritten={onWritten}
                 onStored={list.replace}
               />
             ))}
@@ -239,7 +241,7 @@ function ItemRow<T extends Item, Draft, Ref>({
   endpoint,
   editing,
   onEditing,
-  onItems,
+  onWritten,
   onStored,
 }: {
   kind: ItemKind<T, Draft, Ref>;
@@ -248,7 +250,7 @@ function ItemRow<T extends Item, Draft, Ref>({
   endpoint: string;
   editing: boolean;
   onEditing: (on: boolean) => void;
-  onItems: (items: T[]) => void;
+  onWritten: () => void;
   onStored: (item: T) => void;
 }) {
   const signedIn = useSignedIn();
@@ -287,7 +289,8 @@ function ItemRow<T extends Item, Draft, Ref>({
       const kept = detach && !file ? null : chosenRef(attachment.finish, uploaded, extra, attached);
       const body = { ...(kind.body(draft, kept) as object), ...publishingBody(publishing), version };
       try {
-        onItems(await adminRequest<T[]>(path, { method: 'PUT', json: body }));
+        await writeToList(path, { method: 'PUT', json: body });
+        onWritten();
       } catch (error) {
         stale = staleSaveOf<T>(error);
         if (!stale) throw error;
@@ -307,7 +310,8 @@ function ItemRow<T extends Item, Draft, Ref>({
       deleteKey,
       kind.failures.delete,
       async () => {
-        onItems(await deleteWithUndo<T[]>(path, `${kind.noun[0]!.toUpperCase()}${kind.noun.slice(1)} deleted`));
+        await deleteFromListWithUndo(path, `${kind.noun[0]!.toUpperCase()}${kind.noun.slice(1)} deleted`);
+        onWritten();
       },
       item._id,
     );
@@ -320,7 +324,8 @@ function ItemRow<T extends Item, Draft, Ref>({
       attachmentKey,
       kind.failures.deleteAttachment ?? kind.failures.update,
       async () => {
-        onItems(await adminRequest<T[]>(`${path}/image`, { method: 'DELETE' }));
+        await writeToList(`${path}/image`, { method: 'DELETE' });
+        onWritten();
       },
       item._id,
     );
@@ -339,7 +344,7 @@ function ItemRow<T extends Item, Draft, Ref>({
             <kind.Details item={item} />
           </div>
           <div className="item-actions">
-            <ReviewActions item={item} path={path} action={action} noun={kind.noun} onItems={onItems} />
+            <ReviewActions item={item} path={path} action={action} noun={kind.noun} onWritten={onWritten} />
             <PreviewButton kind={kind.id} id={item._id} title={item.title} />
             {mayChange && (
               <>

@@ -119,7 +119,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
         kind={EVENTS}
         revision={s.revisions.events}
         first={s.firstPages.events}
-        onItems={(events) => s.document.saved({ events })}
+        onWritten={() => s.document.listWritten('events')}
       />
     ),
     count: (s) => listsWaiting(s, 'events'),
@@ -133,7 +133,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
         kind={NEWS}
         revision={s.revisions.news}
         first={s.firstPages.news}
-        onItems={(news) => s.document.saved({ news })}
+        onWritten={() => s.document.listWritten('news')}
       />
     ),
     count: (s) => listsWaiting(s, 'news'),
@@ -150,13 +150,13 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
           texts={HOME_GALLERY}
           revision={s.revisions.homegallery}
           first={s.firstPages.homegallery}
-          onItems={(homegallery) => s.document.saved({ homegallery })}
+          onWritten={() => s.document.listWritten('homegallery')}
         />
         <GallerySection
           texts={GALLERY}
           revision={s.revisions.gallery}
           first={s.firstPages.gallery}
-          onItems={(gallery) => s.document.saved({ gallery })}
+          onWritten={() => s.document.listWritten('gallery')}
         />
       </div>
     ),
@@ -170,7 +170,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
         kind={CIRCULARS}
         revision={s.revisions.circulars}
         first={s.firstPages.circulars}
-        onItems={(circulars) => s.document.saved({ circulars })}
+        onWritten={() => s.document.listWritten('circulars')}
       />
     ),
     count: (s) => listsWaiting(s, 'circulars'),

@@ -3,7 +3,7 @@
  * "News item deleted. Undo", whose button restores the version of the content before the delete,
  * as long as nothing has changed since (the delete's ETag goes back as If-Match).
  */
-import { adminExchange } from '../../lib/admin-api.ts';
+import { adminExchange, writeToList } from '../../lib/admin-api.ts';
 
 /** What was deleted ("News item deleted") and the ETag of the content the delete left. */
 export interface UndoOffer {
@@ -27,4 +27,10 @@ export async function deleteWithUndo<T>(path: string, what: string): Promise<T> 
   const { body, headers } = await adminExchange<T>(path, { method: 'DELETE' });
   offerUndo({ what, etag: headers.get('etag') });
   return body;
+}
+
+/** DELETE `path`, an item of a long list (answered without the list: writeToList), and offers Undo. */
+export async function deleteFromListWithUndo(path: string, what: string): Promise<void> {
+  const headers = await writeToList(path, { method: 'DELETE' });
+  offerUndo({ what, etag: headers.get('etag') });
 }

@@ -46,6 +46,8 @@ export interface ContentDocument {
    * A long list in the answer is not kept: it marks that list changed, to be read again.
    */
   saved(slice: Partial<SiteContent>, etag?: string | null): void;
+  /** A write to a long list succeeded (answered without it): its shown pages are read again. */
+  listWritten(key: AdminListKey): void;
   /** Fetches the content again, and the shown pages of the lists (another tab or person changed it). */
   reload(): Promise<void>;
 }
@@ -80,6 +82,10 @@ export function useContentDocument(initial: ContentVersion, path: string, onSave
         changed(ADMIN_LIST_KEYS.filter((key) => key in slice));
         const kept = withoutLists(slice);
         replace({ content: { ...current.content, ...kept }, etag: etag === undefined ? current.etag : etag });
+        onSavedRef.current();
+      },
+      listWritten(key) {
+        changed([key]);
         onSavedRef.current();
       },
       async reload() {
