@@ -29,7 +29,7 @@ export interface ArchiveIndex {
 export const NEWS_BASE = '/eventsnews/news';
 export const EVENTS_BASE = '/eventsnews/events';
 
-type ArchiveContent = Pick<SiteContent, 'events' | 'news'>;
+export type ArchiveContent = Pick<SiteContent, 'events' | 'news'>;
 /** The index of the content being published, by the minute it was made: each archive page reads it. */
 const made = new WeakMap<ArchiveContent, { key: string; index: ArchiveIndex }>();
 
