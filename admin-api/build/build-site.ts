@@ -13,6 +13,7 @@ import { publicContent } from '../../site/contract/public-content.ts';
 import { SEARCH_INDEX_PATH } from '../../site/contract/search.ts';
 import { DocumentStore } from '../documents/document-store.ts';
 import { ImageStore } from '../images/image-store.ts';
+import { writeContentSnapshot } from '../publish/content-snapshots.ts';
 import { codeFingerprint } from '../publish/fingerprint.ts';
 import { DocumentTexts, writeSearchIndex } from '../publish/search-index.ts';
 import { SiteRenderer } from '../publish/site-renderer.ts';
@@ -56,11 +57,11 @@ export async function buildStaticSite(options: BuildOptions): Promise<BuildSumma
     siteUrl: options.siteUrl,
   });
   try {
-    const snapshot = join(work, 'content.json');
+    const snapshot = join(work, 'content');
     // What visitors may see now: drafts and items not yet due are in no page, feed or file.
     const now = new Date();
     const view = publicContent(content, now);
-    await writeFile(snapshot, JSON.stringify(view));
+    await writeContentSnapshot(snapshot, view, (part) => Buffer.from(JSON.stringify(part)));
     await rm(options.outDir, { recursive: true, force: true });
     await mkdir(options.outDir, { recursive: true });
     const { headers, redirects } = await renderer.render(snapshot, options.outDir);

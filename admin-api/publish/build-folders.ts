@@ -21,8 +21,8 @@ export interface BuildInfo {
 
 export interface BuildFolder {
   dir: string;
-  /** The content snapshot the pages are built from. */
-  contentFile: string;
+  /** The content snapshot the pages are built from (content-snapshots.ts). */
+  contentDir: string;
   /** What visitors are served. */
   publicDir: string;
   /** Headers of the rendered pages (publish/render-pages.ts). */
@@ -39,6 +39,12 @@ const CURRENT = 'current';
  * The builds under `DATA_DIR/site`: each in a fresh folder of its own, and a `current` symlink,
  * replaced atomically by rename, naming the one that is served.
  */
+/** The build that is served, and what it was built from. */
+export interface CurrentBuild {
+  folder: BuildFolder;
+  info: BuildInfo;
+}
+
 export class BuildFolders {
   readonly root: string;
 
@@ -53,7 +59,7 @@ export class BuildFolders {
   }
 
   /** The served build and what it was made from, or null when there is none yet. */
-  async current(): Promise<{ folder: BuildFolder; info: BuildInfo } | null> {
+  async current(): Promise<CurrentBuild | null> {
     try {
       const dir = join(this.root, await readlink(join(this.root, CURRENT)));
       const info = JSON.parse(await readFile(join(dir, 'build-info.json'), 'utf8')) as BuildInfo;
@@ -107,7 +113,7 @@ export async function publishedSite(build: BuildFolder): Promise<PublishedSite> 
 function folder(dir: string): BuildFolder {
   return {
     dir,
-    contentFile: join(dir, 'content.json'),
+    contentDir: join(dir, 'content'),
     publicDir: join(dir, 'public'),
     headersFile: join(dir, 'page-headers.json'),
     redirectsFile: join(dir, 'redirects.json'),

@@ -14,7 +14,7 @@ import {
   type PageChanges,
   type TouchedPages,
 } from '../../site/page-dependencies.ts';
-import { contentSnapshot } from './content-snapshots.ts';
+import { readContentSnapshot } from './content-snapshots.ts';
 
 /** Headers of the pages by file, as render-pages.ts keeps them. */
 type PageHeaders = Record<string, Record<string, string>>;
@@ -23,7 +23,7 @@ export type PageLinks = Record<string, string[]>;
 
 /** The files of the build being served, which the next one may take unchanged pages from. */
 export interface PreviousBuild {
-  contentFile: string;
+  contentDir: string;
   publicDir: string;
   headersFile: string;
   redirectsFile: string;
@@ -33,7 +33,7 @@ export interface PreviousBuild {
   /**
    * What the change since it does to the pages, when the server found it (comparing the content it
    * keeps, whose versions share the parts a change did not touch); otherwise the publishing
-   * process compares its content file with the new one.
+   * process compares its content snapshot with the new one.
    */
   changes?: PageChanges;
 }
@@ -97,7 +97,7 @@ export class CarryOver<R> {
     try {
       const at = { previousAt: new Date(previous.renderedAt), nextAt: new Date() };
       const { touched, shifted, banner } =
-        previous.changes ?? changedPages(contentSnapshot(previous.contentFile), content, at);
+        previous.changes ?? changedPages(await readContentSnapshot(previous.contentDir), content, at);
       if (touched === ALL_PAGES) return null;
       return new CarryOver<R>(touched, shifted, banner, recorded ?? (await readRecorded<R>(previous)));
     } catch {

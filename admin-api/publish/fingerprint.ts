@@ -14,6 +14,7 @@ const CODE_INPUTS = [
   'admin-api/publish/render-entry.ts',
   'admin-api/publish/render-pages.ts',
   'admin-api/publish/carry-over.ts',
+  'admin-api/publish/content-snapshots.ts',
 ];
 
 /**
@@ -31,8 +32,21 @@ export async function codeFingerprint(root: string): Promise<string> {
   return hash.digest('hex');
 }
 
-export function buildFingerprint(codeHash: string, contentJson: string): string {
-  return createHash('sha256').update(codeHash).update('\0').update(contentJson).digest('hex');
+/**
+ * The name of a build of `content` at `siteUrl` with the code `codeHash`: the same for the same
+ * inputs, after a restart too. `bytesOf` makes a part's JSON (the store's, made once per part).
+ */
+export function buildFingerprint(
+  codeHash: string,
+  siteUrl: string,
+  content: object,
+  bytesOf: (part: unknown) => Uint8Array,
+): string {
+  const hash = createHash('sha256').update(codeHash).update('\0').update(siteUrl);
+  for (const [key, part] of Object.entries(content)) {
+    if (part !== undefined) hash.update(`\0${key}\0`).update(bytesOf(part));
+  }
+  return hash.digest('hex');
 }
 
 async function listFiles(path: string): Promise<string[]> {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +7,7 @@ import { PUBLISHED_NOW } from '../../site/contract/publication.ts';
 import { ALL_PAGES, isTouched } from '../../site/page-dependencies.ts';
 import { openStores, type Stores } from '../store/stores.ts';
 import type { PreviousBuild } from './carry-over.ts';
+import { readContentSnapshot } from './content-snapshots.ts';
 import { Publisher, type SiteBuilder } from './publisher.ts';
 import type { RecordFiles } from './render-pages.ts';
 import { findFile } from './static-site.ts';
@@ -19,10 +19,10 @@ class FakeBuilder implements SiteBuilder {
   failNext = false;
   /** The previous build each render was offered to carry pages over from. */
   offered: (PreviousBuild | undefined)[] = [];
-  async render(contentFile: string, outDir: string, previous?: PreviousBuild) {
+  async render(contentDir: string, outDir: string, previous?: PreviousBuild) {
     this.builds += 1;
     this.offered.push(previous);
-    const content = JSON.parse(readFileSync(contentFile, 'utf8'));
+    const content = await readContentSnapshot(contentDir);
     if (this.failNext) {
       this.failNext = false;
       await mkdir(outDir, { recursive: true });
@@ -143,6 +143,22 @@ describe('Publisher', () => {
     await publisher.scheduler.idle();
     expect(home(publisher)).toBe('<p>Events: Sports day</p>');
     expect(publisher.status.live).toBe(true);
+  });
+
+  it("writes into the next build's content snapshot only the parts the edit changed; the others are the served build's files", async () => {
+    const publisher = await open();
+    const inodes = async () => {
+      const snapshot = join(dir, 'site', await readlink(join(dir, 'site', 'current')), 'content');
+      const inode = async (part: string) => (await stat(join(snapshot, `${part}.json`))).ino;
+      return { news: await inode('news'), events: await inode('events') };
+    };
+    const before = await inodes();
+    await addEvent('Sports day');
+    await publisher.scheduler.idle();
+    const after = await inodes();
+    expect(after.news).toBe(before.news);
+    expect(after.events).not.toBe(before.events);
+    expect(home(publisher)).toBe('<p>Events: Sports day</p>');
   });
 
   it('serves the pages a change is on first, then those it only moved items on', async () => {

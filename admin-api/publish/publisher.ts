@@ -1,4 +1,4 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BucketStatus, BuildStatus } from '../../site/contract/api.ts';
 import type { SiteContent } from '../../site/contract/content.ts';
@@ -6,8 +6,16 @@ import { dateInZone } from '../../site/contract/dates.ts';
 import { publicContent } from '../../site/contract/public-content.ts';
 import { changedPages } from '../../site/page-dependencies.ts';
 import type { ContentStore } from '../store/stores.ts';
-import { type BuildFolder, BuildFolders, type BuildInfo, type PublishedSite, publishedSite } from './build-folders.ts';
+import {
+  type BuildFolder,
+  BuildFolders,
+  type BuildInfo,
+  type CurrentBuild,
+  type PublishedSite,
+  publishedSite,
+} from './build-folders.ts';
 import type { PreviousBuild } from './carry-over.ts';
+import { writeContentSnapshot } from './content-snapshots.ts';
 import { buildFingerprint, codeFingerprint } from './fingerprint.ts';
 import { RebuildScheduler } from './rebuild-scheduler.ts';
 import type { RecordFiles, RenderedPage, RenderedSite } from './render-pages.ts';
@@ -39,11 +47,12 @@ export interface SiteMirror {
 
 export interface SiteBuilder {
   /**
-   * Writes the site for `contentFile` into `outDir`, except the files the change did not touch,
+   * Writes the site for the content snapshot `contentDir` (content-snapshots.ts) into `outDir`,
+   * except the files the change did not touch,
    * which it takes from `previous` when given; answers its pages' headers, its redirects, the files
    * written and those carried over.
    */
-  render(contentFile: string, outDir: string, previous?: PreviousBuild): Promise<RenderedSite>;
+  render(contentDir: string, outDir: string, previous?: PreviousBuild): Promise<RenderedSite>;
   /**
    * Renders the pages the build just rendered into `outDir` left for later (its answer said
    * `shifted`); answers what it wrote, and the rest of the site as carried.
@@ -126,7 +135,7 @@ export class Publisher {
       new SearchIndexer(
         searchIndexRoot(options.dataDir),
         ({ folder }, outputPath) =>
-          worker.write({ siteDir: folder.publicDir, contentFile: folder.contentFile, outputPath }),
+          worker.write({ siteDir: folder.publicDir, contentDir: folder.contentDir, outputPath }),
         (dir) => this.#searchIndexed(dir),
       );
     this.scheduler = new RebuildScheduler(
@@ -191,7 +200,7 @@ export class Publisher {
       this.#liveDay = current.info.day ?? null;
       const view = this.#publicView();
       // A time to publish that came while the server was stopped makes the last build stale.
-      if (current.info.fingerprint === this.#fingerprint(this.#content.serialized(view))) {
+      if (current.info.fingerprint === this.#fingerprint(view)) {
         this.#liveView = view;
         this.scheduler.markLive(this.#content.revision);
         // The index may be missing or older than the build (a crash between the two); the
@@ -255,9 +264,9 @@ export class Publisher {
     if (current) await this.#mirrorSite(current.folder);
   }
 
-  #fingerprint(contentJson: string) {
-    // The pages name the site's address: a new SITE_URL needs a new build.
-    return buildFingerprint(this.#codeHash, `${this.#siteUrl}\0${contentJson}`);
+  /** The name of what a build of `view` depends on; the pages name the site's address too. */
+  #fingerprint(view: SiteContent) {
+    return buildFingerprint(this.#codeHash, this.#siteUrl, view, (part) => this.#content.partBytes(part));
   }
 
   /** The school's date now. */
@@ -271,11 +280,11 @@ export class Publisher {
   }
 
   /**
-   * The served build, when the next one (of `view`) may take its untouched pages: same code, address
-   * and day; with what the change does to the pages, when the content it was made from is known.
+   * The served build `current`, when the next one (of `view`) may take its untouched pages: same
+   * code, address and day; with what the change does to the pages, when the content it was made
+   * from is known.
    */
-  async #previousBuild(day: string, view: SiteContent): Promise<PreviousBuild | undefined> {
-    const current = await this.#folders.current();
+  #previousBuild(current: CurrentBuild | null, day: string, view: SiteContent): PreviousBuild | undefined {
     const info: BuildInfo | undefined = current?.info;
     const same = info?.codeHash === this.#codeHash && info.siteUrl === this.#siteUrl && info.day === day;
     if (!current || !same || this.#renderAll) return undefined;
@@ -298,16 +307,19 @@ export class Publisher {
 
   async #buildAndSwap() {
     const view = this.#publicView();
-    const contentJson = this.#content.serialized(view);
     const day = this.#today();
     const started = Date.now();
     const folder = await this.#folders.create();
     try {
-      await writeFile(folder.contentFile, contentJson);
-      const previous = await this.#previousBuild(day, view);
-      const rendering = this.#builder.render(folder.contentFile, folder.publicDir, previous);
+      const current = await this.#folders.current();
+      // The parts the served build's snapshot holds already are linked to it, not written again.
+      const served =
+        current && this.#liveView ? { dir: current.folder.contentDir, content: this.#liveView } : undefined;
+      await writeContentSnapshot(folder.contentDir, view, (part) => this.#content.partBytes(part), served);
+      const previous = this.#previousBuild(current, day, view);
+      const rendering = this.#builder.render(folder.contentDir, folder.publicDir, previous);
       // Hashed while the publishing process renders, not after.
-      const fingerprint = this.#fingerprint(contentJson);
+      const fingerprint = this.#fingerprint(view);
       const site = await rendering;
       // Visitors get the new pages now: first those the change is on, then those it only moved
       // items on; the folder, served after a restart, is made whole after.

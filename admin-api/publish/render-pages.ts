@@ -13,7 +13,7 @@ import { entryPaths } from '../../site/entry-paths.ts';
 import { FEED_PATHS } from '../../site/lib/feeds.ts';
 import { BannerSplicer } from './banner-splice.ts';
 import { CarryOver, type PreviousBuild, type Recorded } from './carry-over.ts';
-import { contentSnapshot } from './content-snapshots.ts';
+import { SnapshotReader } from './content-snapshots.ts';
 import { FileWriter } from './file-writer.ts';
 import { linkFiles, linkTree, treeFiles } from './hard-links.ts';
 import { writeSiteFiles, writeSitemap } from './site-files.ts';
@@ -78,6 +78,8 @@ const clientFiles = new Map<string, string[]>();
  * usually. Until completeSite, its carried files are still in the previous build's folder.
  */
 let lastRendered: SiteRender | null = null;
+/** The parts of the last content rendered: those an edit did not change are not parsed again. */
+const snapshots = new SnapshotReader();
 
 /** The render function of the compiled site in `appDir`, loaded once. */
 export function loadRenderer(appDir: string): Promise<Render> {
@@ -91,8 +93,8 @@ export function loadRenderer(appDir: string): Promise<Render> {
 
 /**
  * Writes the site into `outDir`: the compiled client files (scripts, styles, pre-rendered admin
- * pages), then every public page rendered from `contentFile`, then the feeds and the sitemap of the
- * pages written. With a `previous` build, what the change since it did not touch (its pages, its
+ * pages), then every public page rendered from the content snapshot `contentDir`, then the feeds
+ * and the sitemap of the pages written. With a `previous` build, what the change since it did not touch (its pages, its
  * feeds, the compiled files of the same code) is carried over from it instead (carry-over.ts): not
  * written, only reported; and the pages of a list whose items the change only moved are left for
  * renderShifted, the previous ones standing for them (`shifted`), so the pages the change is on go
@@ -100,13 +102,13 @@ export function loadRenderer(appDir: string): Promise<Render> {
  */
 export async function renderSite(
   appDir: string,
-  contentFile: string,
+  contentDir: string,
   outDir: string,
   { siteUrl = 'http://localhost', previous }: { siteUrl?: string; previous?: PreviousBuild } = {},
 ): Promise<RenderedSite> {
   const renderWith = await loadRenderer(appDir);
   // The snapshot was validated by the content store when it was committed.
-  const content = contentSnapshot(contentFile);
+  const content = await snapshots.read(contentDir);
   const render = (request: Request) => renderWith(request, content, siteUrl);
   const recorded = lastRendered?.publicDir === previous?.publicDir ? lastRendered?.site : undefined;
   const carryOver = previous ? await CarryOver.open<Redirect>(previous, content, recorded) : null;

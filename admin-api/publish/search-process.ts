@@ -4,17 +4,16 @@
  * a large site takes seconds of CPU, and an edit published meanwhile must not wait for it. The
  * text of each PDF is read once and kept here between runs.
  */
-import { readFile } from 'node:fs/promises';
-import type { SiteContent } from '../../site/contract/content.ts';
 import { DocumentStore } from '../documents/document-store.ts';
+import { readContentSnapshot } from './content-snapshots.ts';
 import { DocumentTexts, type SearchIndexSummary, writeSearchIndex } from './search-index.ts';
 
 export interface SearchRequest {
   id: number;
   /** The build's public folder. */
   siteDir: string;
-  /** The public content the build was made from (the build folder's snapshot). */
-  contentFile: string;
+  /** The public content the build was made from (the build folder's snapshot, content-snapshots.ts). */
+  contentDir: string;
   outputPath: string;
 }
 
@@ -29,10 +28,10 @@ const documents = new DocumentTexts(new DocumentStore(uploadsDir));
 // Without the server there is nothing to index for.
 process.on('disconnect', () => process.exit(0));
 
-process.on('message', async ({ id, siteDir, contentFile, outputPath }: SearchRequest) => {
+process.on('message', async ({ id, siteDir, contentDir, outputPath }: SearchRequest) => {
   let reply: SearchReply;
   try {
-    const content = JSON.parse(await readFile(contentFile, 'utf8')) as SiteContent;
+    const content = await readContentSnapshot(contentDir);
     reply = { id, ok: true, summary: await writeSearchIndex({ siteDir, content, outputPath, documents }) };
   } catch (error) {
     reply = { id, ok: false, error: error instanceof Error ? error.message : String(error) };

@@ -1,0 +1,64 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SiteContent } from '../../site/contract/content.ts';
+import { defaultContent } from '../store/default-content.ts';
+import { readContentSnapshot, SnapshotReader, writeContentSnapshot } from './content-snapshots.ts';
+
+const bytesOf = (part: unknown) => Buffer.from(JSON.stringify(part));
+const inode = async (file: string) => (await stat(file)).ino;
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'snapshots-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const first = defaultContent() as SiteContent;
+const event = { _id: 'e1', title: 'Sports day', description: 'Races', date: '2031-01-15', time: '', location: '' };
+/** The next version: the events changed, every other part the same object. */
+const second = { ...first, events: [...first.events, event] } as SiteContent;
+
+describe('content snapshots', () => {
+  it('holds the content, one file per part', async () => {
+    await writeContentSnapshot(join(dir, 'a'), first, bytesOf);
+    expect(await readContentSnapshot(join(dir, 'a'))).toEqual(JSON.parse(JSON.stringify(first)));
+    expect((await stat(join(dir, 'a', 'events.json'))).isFile()).toBe(true);
+  });
+
+  it('links the parts the build before holds already, and writes those that changed', async () => {
+    await writeContentSnapshot(join(dir, 'a'), first, bytesOf);
+    await writeContentSnapshot(join(dir, 'b'), second, bytesOf, { dir: join(dir, 'a'), content: first });
+    const file = (build: string, key: string) => join(dir, build, `${key}.json`);
+    expect(await inode(file('b', 'settings'))).toBe(await inode(file('a', 'settings')));
+    expect(await inode(file('b', 'events'))).not.toBe(await inode(file('a', 'events')));
+    expect(await readContentSnapshot(join(dir, 'b'))).toEqual(JSON.parse(JSON.stringify(second)));
+    // The build before keeps its own content.
+    expect((await readContentSnapshot(join(dir, 'a'))).events).toEqual(first.events);
+  });
+
+  it('writes a part the build before does not have (a build of an older version)', async () => {
+    await writeContentSnapshot(join(dir, 'b'), second, bytesOf, { dir: join(dir, 'missing'), content: first });
+    expect(await readContentSnapshot(join(dir, 'b'))).toEqual(JSON.parse(JSON.stringify(second)));
+  });
+
+  it('parses again only the parts whose files are not those it read last', async () => {
+    const reader = new SnapshotReader();
+    await writeContentSnapshot(join(dir, 'a'), first, bytesOf);
+    await writeContentSnapshot(join(dir, 'b'), second, bytesOf, { dir: join(dir, 'a'), content: first });
+    const before = await reader.read(join(dir, 'a'));
+    const after = await reader.read(join(dir, 'b'));
+    expect(after.settings).toBe(before.settings);
+    expect(after.events).not.toBe(before.events);
+    expect(after.events).toEqual(second.events);
+
+    // Written anew, with the same text: a file of its own, parsed again.
+    await writeContentSnapshot(join(dir, 'c'), second, bytesOf);
+    const again = await reader.read(join(dir, 'c'));
+    expect(again.settings).not.toBe(after.settings);
+    expect(again).toEqual(after);
+  });
+});
