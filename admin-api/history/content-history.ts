@@ -200,8 +200,11 @@ export class ContentHistory {
         if (isObject(value)) this.#stored.set(value, hash);
       }
       // The committed part itself (read-only, sharing its unchanged items with the next versions)
-      // stands for the stored one: finding what the kept versions use need not read it back.
-      if (!this.#objects.has(hash)) this.#objects.set(hash, value);
+      // stands for the stored one: finding what the kept versions use need not read it back. A list
+      // is kept as a copy of its array: the committed array would keep alive its JSON text, which
+      // the store keeps with it (store/part-json.ts), 10 MB for the events at the limit, with each
+      // of the 200 versions kept.
+      if (!this.#objects.has(hash)) this.#objects.set(hash, Array.isArray(value) ? [...value] : value);
       parts[key] = hash;
     }
     return parts;
