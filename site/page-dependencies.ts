@@ -11,7 +11,7 @@
 import type { Alert } from './contract/alerts.ts';
 import type { SiteContent } from './contract/content.ts';
 import { imageField, LEADERSHIP_ROLES, messageField } from './contract/content.ts';
-import { ARCHIVE_PAGE_SIZE, type ArchiveContent, type ArchiveIndex, archiveIndex } from './lib/archive-pages.ts';
+import { ARCHIVE_PAGE_SIZE, type ArchiveIndex, archiveIndex } from './lib/archive-pages.ts';
 import { FEED_PATHS } from './lib/feeds.ts';
 import { pageCount, pageNumberOf, pagePath } from './lib/paging.ts';
 import { sameValue } from './lib/same-value.ts';
@@ -48,22 +48,6 @@ type PagesOf<K extends keyof SiteContent> = (
 
 const leadership = LEADERSHIP_ROLES.flatMap((role) => [messageField(role), imageField(role)]);
 
-const lists = new WeakMap<readonly unknown[], ArchiveContent>();
-
-/**
- * The archive of `list` alone, the same object for the same list: archiveIndex keeps its index by
- * that object, so the list of the build before (the `next` of the last comparison) is not indexed
- * again, which at the limit (20,000 events) took some 50 ms.
- */
-function alone<K extends keyof ArchiveContent>(key: K, list: ArchiveContent[K]): ArchiveContent {
-  let content = lists.get(list);
-  if (!content) {
-    content = { events: [], news: [], [key]: list };
-    lists.set(list, content);
-  }
-  return content;
-}
-
 /** Parts whose pages change with time alone, so they are compared even when the part did not change. */
 const TIMED = new Set<keyof SiteContent>(['events']);
 
@@ -75,8 +59,8 @@ export const PAGES_READING: { [K in keyof SiteContent]?: PagesOf<K> } = {
     const { pages, shifted } = listPages(
       'upcomingEvents',
       'pastEvents',
-      archiveIndex(alone('events', previous), at.previousAt, at.timeZone),
-      archiveIndex(alone('events', next), at.nextAt, at.timeZone),
+      archiveIndex({ events: previous, news: [] }, at.previousAt, at.timeZone),
+      archiveIndex({ events: next, news: [] }, at.nextAt, at.timeZone),
     );
     const feed = sameValue(previous, next) ? [] : [FEED_PATHS.calendar];
     return { pages: [...feed, ...pages], shifted };
@@ -85,8 +69,8 @@ export const PAGES_READING: { [K in keyof SiteContent]?: PagesOf<K> } = {
     const { pages, shifted } = listPages(
       'currentNews',
       'expiredNews',
-      archiveIndex(alone('news', previous), at.previousAt, at.timeZone),
-      archiveIndex(alone('news', next), at.nextAt, at.timeZone),
+      archiveIndex({ events: [], news: previous }, at.previousAt, at.timeZone),
+      archiveIndex({ events: [], news: next }, at.nextAt, at.timeZone),
     );
     return { pages: [FEED_PATHS.rss, ...pages], shifted };
   },

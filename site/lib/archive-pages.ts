@@ -29,28 +29,37 @@ export interface ArchiveIndex {
 export const NEWS_BASE = '/eventsnews/news';
 export const EVENTS_BASE = '/eventsnews/events';
 
-export type ArchiveContent = Pick<SiteContent, 'events' | 'news'>;
-/** The index of the content being published, by the minute it was made: each archive page reads it. */
-const made = new WeakMap<ArchiveContent, { key: string; index: ArchiveIndex }>();
+type ArchiveContent = Pick<SiteContent, 'events' | 'news'>;
+type EventListings = Pick<ArchiveIndex, 'upcomingEvents' | 'pastEvents'>;
+type NewsListings = Pick<ArchiveIndex, 'currentNews' | 'expiredNews'>;
+
+/**
+ * The listings of each list of events and of news, by the minute they were made. Kept by the list,
+ * not by the content: an edit of the events leaves the news the same list (in the publishing
+ * process too: publish/content-snapshots.ts), whose 20,000 items at the limit are not sorted again.
+ */
+const eventsMade = new WeakMap<readonly SchoolEvent[], { key: string; listings: EventListings }>();
+const newsMade = new WeakMap<readonly News[], { key: string; listings: NewsListings }>();
 
 /** Every list of events and news as it stands at `now` in the school's time zone. */
 export function archiveIndex(content: ArchiveContent, now: Date, timeZone: string): ArchiveIndex {
   const key = `${timeZone} ${dateInZone(now, timeZone)} ${timeInZone(now, timeZone)}`;
-  const known = made.get(content);
-  if (known?.key === key) return known.index;
-  const index = makeArchiveIndex(content, now, timeZone);
-  made.set(content, { key, index });
-  return index;
+  let events = eventsMade.get(content.events);
+  if (events?.key !== key) {
+    events = { key, listings: eventListings(content.events, now, timeZone) };
+    eventsMade.set(content.events, events);
+  }
+  let news = newsMade.get(content.news);
+  if (news?.key !== key) {
+    news = { key, listings: newsListings(content.news, now, timeZone) };
+    newsMade.set(content.news, news);
+  }
+  return { ...news.listings, ...events.listings };
 }
 
-function makeArchiveIndex(content: ArchiveContent, now: Date, timeZone: string): ArchiveIndex {
-  const today = dateInZone(now, timeZone);
-  const { upcoming, past } = splitEvents(content.events, now, timeZone);
-  const expired = content.news
-    .filter((item) => item.expiryDate && item.expiryDate < today)
-    .sort((a, b) => b.expiryDate!.localeCompare(a.expiryDate!) || b.publishDate.localeCompare(a.publishDate));
+function eventListings(events: readonly SchoolEvent[], now: Date, timeZone: string): EventListings {
+  const { upcoming, past } = splitEvents(events, now, timeZone);
   return {
-    currentNews: { kind: 'news', base: NEWS_BASE, title: 'News', items: currentNews(content.news, now, timeZone) },
     upcomingEvents: { kind: 'events', base: EVENTS_BASE, title: 'Upcoming events', items: upcoming },
     pastEvents: byYear(past, (event) => event.date.slice(0, 4)).map(({ year, items }) => ({
       kind: 'events',
@@ -59,6 +68,16 @@ function makeArchiveIndex(content: ArchiveContent, now: Date, timeZone: string):
       year,
       items,
     })),
+  };
+}
+
+function newsListings(news: readonly News[], now: Date, timeZone: string): NewsListings {
+  const today = dateInZone(now, timeZone);
+  const expired = news
+    .filter((item) => item.expiryDate && item.expiryDate < today)
+    .sort((a, b) => b.expiryDate!.localeCompare(a.expiryDate!) || b.publishDate.localeCompare(a.publishDate));
+  return {
+    currentNews: { kind: 'news', base: NEWS_BASE, title: 'News', items: currentNews(news, now, timeZone) },
     expiredNews: byYear(expired, (item) => item.expiryDate!.slice(0, 4)).map(({ year, items }) => ({
       kind: 'news',
       base: `${NEWS_BASE}/expired/${year}`,
