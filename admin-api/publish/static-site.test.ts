@@ -1,7 +1,7 @@
 import { link, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { SnapshotLoader } from './static-site.ts';
 
@@ -119,4 +119,15 @@ it('compresses the few files of an edit before its build is served', async () =>
     await build('few', { 'index.html': page('Home'), 'gallery/index.html': page('Gallery') }),
   );
   expect(site.files.get('/gallery/index.html')!.br).not.toBeNull();
+});
+
+it('keeps a page compressed only, and unzips it for a client that takes no compression', async () => {
+  const loader = new SnapshotLoader();
+  const site = await loader.load(await build('one', { 'index.html': page('Home') }));
+  const file = site.files.get('/index.html')!;
+  expect(gunzipSync(file.gzip!.body).toString()).toBe(page('Home'));
+  expect(Buffer.from(file.identity.body).toString()).toBe(page('Home'));
+  expect(file.identity.headers['content-length']).toBe(String(page('Home').length));
+  // No bytes of its own: the uncompressed page is made from the gzip form when asked.
+  expect(Object.getOwnPropertyDescriptor(file.identity, 'body')?.get).toBeDefined();
 });
