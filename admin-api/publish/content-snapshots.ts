@@ -4,7 +4,7 @@
  * objects as in the build before (json-document.ts, public-content.ts), so their files are hard
  * links to that build's, not written again, and the publishing process, which keeps what it
  * parsed for the last build, does not parse them again either. At the limit (20,000 events, news
- * and photos) the content is 24 MB, of which an event edit changes the 8 MB of the events.
+ * and photos) the content is 24 MB, of which an event edit changes the 10 MB of the events.
  */
 import { link, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

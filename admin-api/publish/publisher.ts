@@ -48,9 +48,8 @@ export interface SiteMirror {
 export interface SiteBuilder {
   /**
    * Writes the site for the content snapshot `contentDir` (content-snapshots.ts) into `outDir`,
-   * except the files the change did not touch,
-   * which it takes from `previous` when given; answers its pages' headers, its redirects, the files
-   * written and those carried over.
+   * except the files the change did not touch, which it takes from `previous` when given; answers
+   * its pages' headers, its redirects, the files written and those carried over.
    */
   render(contentDir: string, outDir: string, previous?: PreviousBuild): Promise<RenderedSite>;
   /**

@@ -94,11 +94,11 @@ export function loadRenderer(appDir: string): Promise<Render> {
 /**
  * Writes the site into `outDir`: the compiled client files (scripts, styles, pre-rendered admin
  * pages), then every public page rendered from the content snapshot `contentDir`, then the feeds
- * and the sitemap of the pages written. With a `previous` build, what the change since it did not touch (its pages, its
- * feeds, the compiled files of the same code) is carried over from it instead (carry-over.ts): not
- * written, only reported; and the pages of a list whose items the change only moved are left for
- * renderShifted, the previous ones standing for them (`shifted`), so the pages the change is on go
- * live first. `siteUrl` is the site's public address (SITE_URL).
+ * and the sitemap of the pages written. With a `previous` build, what the change since it did not
+ * touch (its pages, its feeds, the compiled files of the same code) is carried over from it
+ * instead (carry-over.ts): not written, only reported; and the pages of a list whose items the
+ * change only moved are left for renderShifted, the previous ones standing for them (`shifted`),
+ * so the pages the change is on go live first. `siteUrl` is the site's public address (SITE_URL).
  */
 export async function renderSite(
   appDir: string,
