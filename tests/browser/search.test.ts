@@ -24,13 +24,23 @@ const DESKTOP = { width: 1280, height: 900 };
 const uniqueWord = (prefix: string) =>
   prefix + Array.from(randomBytes(8), (byte) => String.fromCharCode(97 + (byte % 26))).join('');
 
-/** Types `term` into the search page's box and waits for its verdict (the live region). */
+const NOT_AVAILABLE = 'Search is not available at the moment. Please try again later.';
+
+/**
+ * Types `term` into the search page's box and waits for its verdict (the live region): the results
+ * for it, or that search is not available (the page loaded before the site's first index was
+ * served, right after a start).
+ */
 async function searchFor(page: Page, term: string): Promise<string> {
   const box = page.getByRole('searchbox', { name: 'Search the site' }).last();
   await box.fill(term);
   const status = page.getByRole('status');
-  await expect.poll(() => status.textContent(), { timeout: 10_000 }).toContain(`for “${term}”`);
-  return (await status.textContent()) ?? '';
+  const verdict = async () => {
+    const text = (await status.textContent()) ?? '';
+    return text === NOT_AVAILABLE || text.includes(`for “${term}”`) ? text : null;
+  };
+  await expect.poll(verdict, { timeout: 10_000 }).not.toBeNull();
+  return (await verdict()) ?? '';
 }
 
 /**
