@@ -141,11 +141,20 @@ export class SnapshotLoader {
       const body = file.identity.body;
       const forms = this.#compressed.get(file.etag) ?? (await compress(body, type, immutable));
       this.#compressed.set(file.etag, forms);
-      file.br = forms.br && { body: forms.br, headers: withEncoding(file.identity.headers, forms.br, 'br') };
-      file.gzip = forms.gzip && { body: forms.gzip, headers: withEncoding(file.identity.headers, forms.gzip, 'gzip') };
-      if (forms.gzip) file.identity = unzippedWhenAsked(file.identity.headers, forms.gzip);
+      giveForms(file, forms);
     });
   }
+}
+
+/**
+ * Gives `file` its compressed forms; from then on its uncompressed form is made from the gzip one
+ * when asked (unzippedWhenAsked).
+ */
+function giveForms(file: StaticFile, forms: Compressed) {
+  const { headers } = file.identity;
+  file.br = forms.br && { body: forms.br, headers: withEncoding(headers, forms.br, 'br') };
+  file.gzip = forms.gzip && { body: forms.gzip, headers: withEncoding(headers, forms.gzip, 'gzip') };
+  if (forms.gzip) file.identity = unzippedWhenAsked(headers, forms.gzip);
 }
 
 /**
@@ -244,24 +253,13 @@ function staticFile(
       : {}),
   };
   const vary: Record<string, string> = compressible ? { vary: 'Accept-Encoding' } : {};
-  const variant = (bytes: Bytes, encoding: Encoding): Variant => ({
-    body: bytes,
-    headers: {
-      'content-type': type,
-      'content-length': String(bytes.length),
-      ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
-      ...vary,
-      ...caching,
-    },
-  });
-  const identity = variant(body, 'identity');
-  return {
-    etag,
-    identity: forms.gzip ? unzippedWhenAsked(identity.headers, forms.gzip) : identity,
-    br: forms.br && variant(forms.br, 'br'),
-    gzip: forms.gzip && variant(forms.gzip, 'gzip'),
-    notModified: { ...vary, ...caching },
+  const identity: Variant = {
+    body,
+    headers: { 'content-type': type, 'content-length': String(body.length), ...vary, ...caching },
   };
+  const file: StaticFile = { etag, identity, br: null, gzip: null, notModified: { ...vary, ...caching } };
+  giveForms(file, forms);
+  return file;
 }
 
 /**
