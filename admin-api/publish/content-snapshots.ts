@@ -26,11 +26,10 @@ export async function writeContentSnapshot(
   previous?: { dir: string; content: SiteContent },
 ): Promise<void> {
   await mkdir(dir, { recursive: true });
-  const before = previous?.content as Parts | undefined;
   const writes = Object.entries(content as Parts).map(async ([key, part]) => {
     if (part === undefined) return;
     const file = fileOf(dir, key);
-    if (previous && before?.[key] === part) {
+    if (previous && (previous.content as Parts)[key] === part) {
       const linked = await link(fileOf(previous.dir, key), file).then(
         () => true,
         () => false,
@@ -40,13 +39,6 @@ export async function writeContentSnapshot(
     await writeFile(file, bytesOf(part));
   });
   await Promise.all(writes);
-}
-
-/** The content in the snapshot folder `dir`, all of it parsed. */
-export async function readContentSnapshot(dir: string): Promise<SiteContent> {
-  const content: Parts = {};
-  for (const key of await partsIn(dir)) content[key] = JSON.parse(await readFile(fileOf(dir, key), 'utf8'));
-  return content as SiteContent;
 }
 
 async function partsIn(dir: string): Promise<string[]> {
@@ -76,3 +68,6 @@ export class SnapshotReader {
     return Object.fromEntries([...parts].map(([key, { value }]) => [key, value])) as SiteContent;
   }
 }
+
+/** The content in the snapshot folder `dir`, all of it parsed. */
+export const readContentSnapshot = (dir: string): Promise<SiteContent> => new SnapshotReader().read(dir);
