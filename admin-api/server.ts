@@ -25,6 +25,7 @@ import { keepPersonalDataInTime } from './privacy/retention.ts';
 import { loginVariant } from './publish/login-variant.ts';
 import { Publisher } from './publish/publisher.ts';
 import { siteListener } from './publish/site-listener.ts';
+import { removeTemporaries } from './store/atomic-files.ts';
 import { DamagedDataFileError, damagedFileReport } from './store/damaged-file.ts';
 import { openStores, settleStores } from './store/stores.ts';
 
@@ -38,6 +39,8 @@ if (lockHolder !== null) {
   console.error(`Another server (process ${lockHolder}) is running on ${config.dataDir}. Stop it first.`);
   process.exit(1);
 }
+// Files this server's data folder had half-written, or kept to delete later, when it stopped.
+await removeTemporaries(config.dataDir);
 
 const stores = await openStores(config.dataDir).catch((error: unknown) => {
   if (!(error instanceof DamagedDataFileError)) throw error;
