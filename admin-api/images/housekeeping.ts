@@ -6,7 +6,7 @@
  */
 import type { SiteContent } from '../../site/contract/content.ts';
 import type { DocumentStore } from '../documents/document-store.ts';
-import { documentsOf, imagesOf } from '../store/content-references.ts';
+import { documentsOf, imagesOf, type References } from '../store/content-references.ts';
 import type { ContentStore } from '../store/stores.ts';
 import type { ImageStore } from './image-store.ts';
 
@@ -16,7 +16,7 @@ const SWEEP_INTERVAL_MS = 60 * 60_000;
 /** One kind of uploaded file: where it is kept and which of them the content uses. */
 export interface UploadKind {
   files: Pick<ImageStore | DocumentStore, 'remove' | 'sweep'>;
-  referenced: (content: SiteContent) => Set<string>;
+  referenced: References;
 }
 
 /** The ids of `kind` a kept earlier version of the content refers to: those files stay (history). */
@@ -55,8 +55,7 @@ export function removeDroppedFiles(
   kept: KeptElsewhere = nothingKept,
 ): () => void {
   return content.onCommit((next, previous) => {
-    const used = referenced(next);
-    const dropped = [...referenced(previous)].filter((id) => !used.has(id));
+    const dropped = referenced.onlyIn(previous, next);
     if (dropped.length === 0) return;
     void content
       .exclusive(async (current) => {

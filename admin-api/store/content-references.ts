@@ -10,8 +10,19 @@ import { referencedDocumentIds, referencedImageIds, type SiteContent } from '../
 
 type Find = (content: Partial<SiteContent>) => Set<string>;
 
+/** The ids of one kind a content document refers to. */
+export interface References {
+  (content: SiteContent): Set<string>;
+  /**
+   * The ids `a` refers to and `b` does not: what a change from `b` to `a` attached (or, from `a`
+   * to `b`, dropped). Only the parts that differ are read for them, so on a large site it costs
+   * what the change touched, not the whole document.
+   */
+  onlyIn(a: SiteContent, b: SiteContent): string[];
+}
+
 /** `byItem`: a list is read item by item (finding is costly: reading every text); otherwise whole. */
-function remembered(find: Find, byItem: boolean) {
+function remembered(find: Find, byItem: boolean): References {
   const byPart = new WeakMap<object, Set<string>>();
   const once = (value: object, make: () => Set<string>) => {
     let ids = byPart.get(value);
@@ -36,7 +47,7 @@ function remembered(find: Find, byItem: boolean) {
     });
   };
   const byDocument = new WeakMap<SiteContent, Set<string>>();
-  return (content: SiteContent): Set<string> => {
+  const all = (content: SiteContent): Set<string> => {
     let ids = byDocument.get(content);
     if (!ids) {
       ids = new Set(Object.entries(content).flatMap(([key, value]) => [...inPart(key, value)]));
@@ -44,6 +55,19 @@ function remembered(find: Find, byItem: boolean) {
     }
     return ids;
   };
+  const onlyIn = (a: SiteContent, b: SiteContent): string[] => {
+    const found = new Set<string>();
+    const parts = Object.entries(a) as [keyof SiteContent, unknown][];
+    for (const [key, value] of parts) {
+      if (value === b[key]) continue;
+      const before = inPart(key, b[key]);
+      for (const id of inPart(key, value)) if (!before.has(id)) found.add(id);
+    }
+    // An id may have moved from one part to another (an image from an event to a news item).
+    const elsewhere = Object.entries(b).map(([key, value]) => inPart(key, value));
+    return [...found].filter((id) => !elsewhere.some((ids) => ids.has(id)));
+  };
+  return Object.assign(all, { onlyIn });
 }
 
 /** The image ids `content` shows. */

@@ -41,12 +41,11 @@ export function contentWriter({
         // Each part that changed says who changed it and when: the version later saves compare.
         finish: (next, previous) => stampChanges(next, previous, currentUsername()),
         verify: async (next, previous) => {
-          const [imagesBefore, documentsBefore] = [imagesOf(previous), documentsOf(previous)];
-          for (const id of imagesOf(next)) {
-            if (!imagesBefore.has(id) && !(await images.has(id))) throw new HttpError(400, MISSING_IMAGE);
+          for (const id of imagesOf.onlyIn(next, previous)) {
+            if (!(await images.has(id))) throw new HttpError(400, MISSING_IMAGE);
           }
-          for (const id of documentsOf(next)) {
-            if (!documentsBefore.has(id) && !(await documents.has(id))) throw new HttpError(400, MISSING_DOCUMENT);
+          for (const id of documentsOf.onlyIn(next, previous)) {
+            if (!(await documents.has(id))) throw new HttpError(400, MISSING_DOCUMENT);
           }
         },
       },

@@ -267,12 +267,14 @@ function validateList(field: z.ZodType, committed: unknown, next: unknown): z.Zo
   const shape = list.clone({ ...list._zod.def, element: z.unknown() });
   const checked = shape.safeParse(next);
   if (!checked.success) return checked;
-  const kept = new Set<unknown>(committed);
+  // An item at its place in the committed list is kept; only the others are looked for in it.
+  const displaced = new Set(next.filter((item, index) => item !== committed[index]));
+  const kept = new Set<unknown>(committed.filter((item) => displaced.has(item)));
   const element = list._zod.def.element as z.ZodType;
   const items: unknown[] = [];
   const issues: z.core.$ZodIssue[] = [];
   for (const [index, item] of next.entries()) {
-    if (kept.has(item)) {
+    if (item === committed[index] || kept.has(item)) {
       items.push(item);
       continue;
     }

@@ -56,6 +56,18 @@ describe('stampChanges', () => {
     expect(stampChanges(next, previous, 'asha', NOW).events[3]!.updated).toEqual({ at: NOW.toISOString(), by: 'asha' });
   });
 
+  it('keeps the items a deletion or a new order only moved, and stamps the one changed among them', () => {
+    const previous = stored();
+    const [a, b, c] = previous.events as [SchoolEvent, SchoolEvent, SchoolEvent];
+    const deleted = stampChanges({ ...previous, events: [a, c] }, previous, 'asha', NOW);
+    expect(deleted.events).toEqual([a, c]);
+    expect(deleted.events[1]).toBe(c);
+    const reordered = stampChanges({ ...previous, events: [c, { ...a, title: 'Moved' }, b] }, previous, 'asha', NOW);
+    expect(reordered.events[0]).toBe(c);
+    expect(reordered.events[2]).toBe(b);
+    expect(reordered.events[1]!.updated).toEqual({ at: NOW.toISOString(), by: 'asha' });
+  });
+
   it('keeps the stored objects of everything a whole document sends again unchanged', () => {
     const previous = stored();
     const next = copyOf(previous);

@@ -60,8 +60,13 @@ function stampList<T extends Keyed>(
   stamp: (before: T | undefined) => Stamp,
   keyOf: (item: T) => string = (item) => item._id!,
 ): T[] {
-  const before = new Map(previous.map((item) => [keyOf(item), item]));
-  return next.map((item) => {
+  // An item at its place as stored is unchanged; only the others are looked up, by key (a long
+  // list's every key would take longer than the rest of an edit).
+  const displaced = (item: T, index: number) => previous[index] !== item;
+  const wanted = new Set(next.filter(displaced).map(keyOf));
+  const before = new Map(previous.filter((item) => wanted.has(keyOf(item))).map((item) => [keyOf(item), item]));
+  return next.map((item, index) => {
+    if (!displaced(item, index)) return item;
     const stored = before.get(keyOf(item));
     if (stored === item) return item;
     if (stored && sameExceptStamp(item, stored)) return stored;
