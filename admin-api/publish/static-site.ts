@@ -7,6 +7,7 @@ import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { getMimeType } from 'hono/utils/mime';
 import { isHashedSearchFile } from '../../site/contract/search.ts';
 import { PAGE_SECURITY_HEADERS } from '../http/security-headers.ts';
+import { FileSlabs } from './file-slabs.ts';
 import { treeFiles } from './hard-links.ts';
 import type { RedirectStatus, Redirects } from './render-pages.ts';
 
@@ -95,6 +96,8 @@ export class SnapshotLoader {
     const loaded = new Map<string, Loaded>();
     const compressed = new Map<string, Compressed>();
     const uncompressed: Uncompressed[] = [];
+    // This load's own: they are given back once its files are compressed, whatever the next loads keep.
+    const slabs = new FileSlabs();
     const reuse = (urlPath: string, before: Loaded) => {
       loaded.set(urlPath, before);
       const forms = this.#compressed.get(before.file.etag);
@@ -112,10 +115,11 @@ export class SnapshotLoader {
       const { dev, ino, size, mtimeMs } = await stat(path);
       const source = `${dev}:${ino}:${size}:${mtimeMs}:${headers}`;
       if (before?.source === source) return reuse(urlPath, before);
-      const body = await readFile(path);
       const type = getMimeType(path) ?? 'application/octet-stream';
+      const compressible = isCompressible(size, type);
+      // Kept uncompressed only until compressed: read into a slab, which is given back whole after.
+      const body = compressible ? await slabs.read(path, size) : await readFile(path);
       const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-      const compressible = isCompressible(body, type);
       const forms = this.#compressed.get(etag) ?? (compressible ? null : NOT_COMPRESSED);
       if (forms) compressed.set(etag, forms);
       const file = staticFile(urlPath, type, etag, body, forms ?? NOT_COMPRESSED, extra, compressible);
@@ -185,7 +189,7 @@ const COMPRESSED_AT_ONCE = 2;
 const READ_AT_ONCE = 32;
 const NOT_COMPRESSED: Compressed = { br: null, gzip: null };
 
-const isCompressible = (body: Bytes, type: string) => body.length >= 512 && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type);
+const isCompressible = (size: number, type: string) => size >= 512 && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type);
 
 function withEncoding(identity: Record<string, string>, body: Bytes, encoding: Encoding): Record<string, string> {
   return { ...identity, 'content-length': String(body.length), 'content-encoding': encoding };
@@ -272,7 +276,7 @@ const RENDERED_BROTLI_QUALITY = 6;
 const RENDERED_GZIP_LEVEL = 6;
 
 async function compress(body: Bytes, type: string, immutable: boolean): Promise<Compressed> {
-  if (!isCompressible(body, type)) return NOT_COMPRESSED;
+  if (!isCompressible(body.length, type)) return NOT_COMPRESSED;
   const [br, gz] = await Promise.all([
     brotli(body, {
       params: {
