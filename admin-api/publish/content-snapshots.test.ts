@@ -4,9 +4,12 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SiteContent } from '../../site/contract/content.ts';
 import { defaultContent } from '../store/default-content.ts';
+import { PartJson } from '../store/part-json.ts';
 import { readContentSnapshot, SnapshotReader, writeContentSnapshot } from './content-snapshots.ts';
 
-const bytesOf = (part: unknown) => Buffer.from(JSON.stringify(part));
+/** The store's pieces: a list's items' bytes, never put together. */
+const json = new PartJson();
+const piecesOf = (part: unknown) => json.pieces(part);
 const inode = async (file: string) => (await stat(file)).ino;
 
 let dir: string;
@@ -24,14 +27,14 @@ const second = { ...first, events: [...first.events, event] } as SiteContent;
 
 describe('content snapshots', () => {
   it('holds the content, one file per part', async () => {
-    await writeContentSnapshot(join(dir, 'a'), first, bytesOf);
+    await writeContentSnapshot(join(dir, 'a'), first, piecesOf);
     expect(await readContentSnapshot(join(dir, 'a'))).toEqual(JSON.parse(JSON.stringify(first)));
     expect((await stat(join(dir, 'a', 'events.json'))).isFile()).toBe(true);
   });
 
   it('links the parts the build before holds already, and writes those that changed', async () => {
-    await writeContentSnapshot(join(dir, 'a'), first, bytesOf);
-    await writeContentSnapshot(join(dir, 'b'), second, bytesOf, { dir: join(dir, 'a'), content: first });
+    await writeContentSnapshot(join(dir, 'a'), first, piecesOf);
+    await writeContentSnapshot(join(dir, 'b'), second, piecesOf, { dir: join(dir, 'a'), content: first });
     const file = (build: string, key: string) => join(dir, build, `${key}.json`);
     expect(await inode(file('b', 'settings'))).toBe(await inode(file('a', 'settings')));
     expect(await inode(file('b', 'events'))).not.toBe(await inode(file('a', 'events')));
@@ -41,14 +44,14 @@ describe('content snapshots', () => {
   });
 
   it('writes a part the build before does not have (a build of an older version)', async () => {
-    await writeContentSnapshot(join(dir, 'b'), second, bytesOf, { dir: join(dir, 'missing'), content: first });
+    await writeContentSnapshot(join(dir, 'b'), second, piecesOf, { dir: join(dir, 'missing'), content: first });
     expect(await readContentSnapshot(join(dir, 'b'))).toEqual(JSON.parse(JSON.stringify(second)));
   });
 
   it('parses again only the parts whose files are not those it read last', async () => {
     const reader = new SnapshotReader();
-    await writeContentSnapshot(join(dir, 'a'), first, bytesOf);
-    await writeContentSnapshot(join(dir, 'b'), second, bytesOf, { dir: join(dir, 'a'), content: first });
+    await writeContentSnapshot(join(dir, 'a'), first, piecesOf);
+    await writeContentSnapshot(join(dir, 'b'), second, piecesOf, { dir: join(dir, 'a'), content: first });
     const before = await reader.read(join(dir, 'a'));
     const after = await reader.read(join(dir, 'b'));
     expect(after.settings).toBe(before.settings);
@@ -56,7 +59,7 @@ describe('content snapshots', () => {
     expect(after.events).toEqual(second.events);
 
     // Written anew, with the same text: a file of its own, parsed again.
-    await writeContentSnapshot(join(dir, 'c'), second, bytesOf);
+    await writeContentSnapshot(join(dir, 'c'), second, piecesOf);
     const again = await reader.read(join(dir, 'c'));
     expect(again.settings).not.toBe(after.settings);
     expect(again).toEqual(after);

@@ -6,23 +6,24 @@
  * parsed for the last build, does not parse them again either. At the limit (20,000 events, news
  * and photos) the content is 24 MB, of which an event edit changes the 10 MB of the events.
  */
-import { link, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SiteContent } from '../../site/contract/content.ts';
+import { writeNewFile } from '../store/atomic-files.ts';
 
 type Parts = Record<string, unknown>;
 
 const fileOf = (dir: string, key: string) => join(dir, `${key}.json`);
 
 /**
- * Writes `content` into the folder `dir` (made here), one file per part of it as `bytesOf` makes
+ * Writes `content` into the folder `dir` (made here), one file per part of it as `piecesOf` makes
  * the part's JSON. With `previous` (the snapshot of the build before, and the content it holds),
  * the parts that are the same objects there are linked to its files instead.
  */
 export async function writeContentSnapshot(
   dir: string,
   content: SiteContent,
-  bytesOf: (part: unknown) => Uint8Array,
+  piecesOf: (part: unknown) => Buffer[],
   previous?: { dir: string; content: SiteContent },
 ): Promise<void> {
   await mkdir(dir, { recursive: true });
@@ -36,7 +37,7 @@ export async function writeContentSnapshot(
       );
       if (linked) return;
     }
-    await writeFile(file, bytesOf(part));
+    await writeNewFile(file, piecesOf(part));
   });
   await Promise.all(writes);
 }
