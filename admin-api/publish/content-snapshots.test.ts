@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -26,10 +26,11 @@ const event = { _id: 'e1', title: 'Sports day', description: 'Races', date: '203
 const second = { ...first, events: [...first.events, event] } as SiteContent;
 
 describe('content snapshots', () => {
-  it('holds the content, one file per part', async () => {
+  it('holds the content, one file per part, and a list in chunks', async () => {
     await writeContentSnapshot(join(dir, 'a'), first, piecesOf);
     expect(await readContentSnapshot(join(dir, 'a'))).toEqual(JSON.parse(JSON.stringify(first)));
-    expect((await stat(join(dir, 'a', 'events.json'))).isFile()).toBe(true);
+    expect((await stat(join(dir, 'a', 'settings.json'))).isFile()).toBe(true);
+    expect((await stat(join(dir, 'a', 'events.list.json'))).isFile()).toBe(true);
   });
 
   it('links the parts the build before holds already, and writes those that changed', async () => {
@@ -37,7 +38,6 @@ describe('content snapshots', () => {
     await writeContentSnapshot(join(dir, 'b'), second, piecesOf, { dir: join(dir, 'a'), content: first });
     const file = (build: string, key: string) => join(dir, build, `${key}.json`);
     expect(await inode(file('b', 'settings'))).toBe(await inode(file('a', 'settings')));
-    expect(await inode(file('b', 'events'))).not.toBe(await inode(file('a', 'events')));
     expect(await readContentSnapshot(join(dir, 'b'))).toEqual(JSON.parse(JSON.stringify(second)));
     // The build before keeps its own content.
     expect((await readContentSnapshot(join(dir, 'a'))).events).toEqual(first.events);
@@ -63,5 +63,32 @@ describe('content snapshots', () => {
     const again = await reader.read(join(dir, 'c'));
     expect(again.settings).not.toBe(after.settings);
     expect(again).toEqual(after);
+  });
+
+  it('writes and parses again only the chunk of a long list that an edit changed', async () => {
+    const events = Array.from({ length: 5000 }, (_, index) => ({ ...event, _id: `event-${index}` }));
+    const long = { ...first, events } as SiteContent;
+    const edited = {
+      ...long,
+      events: events.map((item, index) => (index === 2500 ? { ...item, title: 'Moved indoors' } : item)),
+    } as SiteContent;
+    await writeContentSnapshot(join(dir, 'a'), long, piecesOf);
+    await writeContentSnapshot(join(dir, 'b'), edited, piecesOf, { dir: join(dir, 'a'), content: long });
+    const chunks = async (build: string) => {
+      const names = JSON.parse(await readFile(join(dir, build, 'events.list.json'), 'utf8')) as string[];
+      return Promise.all(names.map((name) => inode(join(dir, build, 'events', `${name}.json`))));
+    };
+    const [before, after] = [await chunks('a'), await chunks('b')];
+    expect(before.length).toBeGreaterThan(3);
+    expect(after.filter((ino) => !before.includes(ino))).toHaveLength(1);
+    expect(await readdir(join(dir, 'b', 'events'))).toHaveLength(after.length);
+
+    const reader = new SnapshotReader();
+    const read = await reader.read(join(dir, 'a'));
+    const again = await reader.read(join(dir, 'b'));
+    expect(again.events).toEqual(JSON.parse(JSON.stringify(edited.events)));
+    expect(again.events[0]).toBe(read.events[0]);
+    expect(again.events.at(-1)).toBe(read.events.at(-1));
+    expect(again.events[2500]).not.toBe(read.events[2500]);
   });
 });

@@ -1,72 +1,172 @@
 /**
  * A build's content snapshot: a folder with one JSON file per part of the content
- * (`events.json`, `settings.json`, …). An edit changes one or two parts; the others are the same
- * objects as in the build before (json-document.ts, public-content.ts), so their files are hard
- * links to that build's, not written again, and the publishing process, which keeps what it
- * parsed for the last build, does not parse them again either. At the limit (20,000 events, news
- * and photos) the content is 24 MB, of which an event edit changes the 10 MB of the events.
+ * (`settings.json`, …), and each list in chunks of consecutive items (`events/<name>.json`, in the
+ * order `events.list.json` gives). An edit changes one or two parts, and of a list one chunk or
+ * two; the rest are the same objects as in the build before (json-document.ts,
+ * public-content.ts), so their files are hard links to that build's, not written again, and the
+ * publishing process, which keeps what it parsed for the last build, does not parse them again
+ * either. At the limit (20,000 events, news and photos) the content is 24 MB; an event edit writes
+ * and parses a chunk of some 250 KB, not the 10 MB of the events.
  */
-import { link, mkdir, readdir, readFile, stat } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SiteContent } from '../../site/contract/content.ts';
 import { writeNewFile } from '../store/atomic-files.ts';
 
 type Parts = Record<string, unknown>;
+type PiecesOf = (part: unknown) => Buffer[];
+/** A snapshot's folder, and the content it holds. */
+type Snapshot = { dir: string; content: SiteContent };
 
+const LIST_SUFFIX = '.list.json';
 const fileOf = (dir: string, key: string) => join(dir, `${key}.json`);
+const listFileOf = (dir: string, key: string) => join(dir, `${key}${LIST_SUFFIX}`);
+const chunkFileOf = (dir: string, key: string, name: string) => join(dir, key, `${name}.json`);
+
+/** A list's chunks end after an item whose id hashes to a multiple of this: some 500 items a chunk. */
+const CHUNK_ITEMS = 512;
+
+/** Consecutive items of a list, in one file. */
+interface Chunk {
+  name: string;
+  items: readonly unknown[];
+}
+
+/** The chunks each list was written in, by the list: the next snapshot links those it shares with it. */
+const written = new WeakMap<readonly unknown[], Chunk[]>();
 
 /**
- * Writes `content` into the folder `dir` (made here), one file per part of it as `piecesOf` makes
- * the part's JSON. With `previous` (the snapshot of the build before, and the content it holds),
- * the parts that are the same objects there are linked to its files instead.
+ * Writes `content` into the folder `dir` (made here), each part's JSON as `piecesOf` makes it.
+ * With `previous` (the snapshot of the build before), the parts and chunks that are the same
+ * objects there are linked to its files instead.
  */
 export async function writeContentSnapshot(
   dir: string,
   content: SiteContent,
-  piecesOf: (part: unknown) => Buffer[],
-  previous?: { dir: string; content: SiteContent },
+  piecesOf: PiecesOf,
+  previous?: Snapshot,
 ): Promise<void> {
   await mkdir(dir, { recursive: true });
   const writes = Object.entries(content as Parts).map(async ([key, part]) => {
     if (part === undefined) return;
-    const file = fileOf(dir, key);
-    if (previous && (previous.content as Parts)[key] === part) {
-      const linked = await link(fileOf(previous.dir, key), file).then(
-        () => true,
-        () => false,
+    const before = previous && (previous.content as Parts)[key];
+    if (Array.isArray(part))
+      return writeList(
+        dir,
+        key,
+        part,
+        piecesOf,
+        previous && Array.isArray(before) ? { dir: previous.dir, list: before } : undefined,
       );
-      if (linked) return;
-    }
-    await writeNewFile(file, piecesOf(part));
+    if (previous && before === part && (await linked(fileOf(previous.dir, key), fileOf(dir, key)))) return;
+    await writeNewFile(fileOf(dir, key), piecesOf(part));
   });
   await Promise.all(writes);
 }
 
-async function partsIn(dir: string): Promise<string[]> {
-  return (await readdir(dir)).filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -'.json'.length));
+async function writeList(
+  dir: string,
+  key: string,
+  items: readonly unknown[],
+  piecesOf: PiecesOf,
+  previous?: { dir: string; list: readonly unknown[] },
+) {
+  const before = new Map((previous && written.get(previous.list))?.map((chunk) => [chunk.items[0], chunk]));
+  const chunks = chunksOf(items).map((run) => {
+    const same = before.get(run[0]);
+    return same && sameItems(same.items, run)
+      ? { chunk: same, kept: true }
+      : { chunk: { name: newName(), items: run }, kept: false };
+  });
+  await mkdir(join(dir, key), { recursive: true });
+  await Promise.all(
+    chunks.map(async ({ chunk, kept }) => {
+      const file = chunkFileOf(dir, key, chunk.name);
+      if (kept && previous && (await linked(chunkFileOf(previous.dir, key, chunk.name), file))) return;
+      await writeNewFile(file, piecesOf(chunk.items));
+    }),
+  );
+  await writeFile(listFileOf(dir, key), JSON.stringify(chunks.map(({ chunk }) => chunk.name)));
+  written.set(
+    items,
+    chunks.map(({ chunk }) => chunk),
+  );
 }
 
+/** The list cut after each item whose id says so: an insertion or a removal changes one chunk, not those after it. */
+function chunksOf(items: readonly unknown[]): unknown[][] {
+  const chunks: unknown[][] = [];
+  let chunk: unknown[] = [];
+  for (const item of items) {
+    chunk.push(item);
+    if (endsChunk(item)) {
+      chunks.push(chunk);
+      chunk = [];
+    }
+  }
+  if (chunk.length > 0) chunks.push(chunk);
+  return chunks;
+}
+
+function endsChunk(item: unknown): boolean {
+  const id = (item as { _id?: unknown } | null)?._id;
+  return typeof id === 'string' && fnv1a(id) % CHUNK_ITEMS === 0;
+}
+
+/** FNV-1a, 32 bits: a fast hash of a short string. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+const sameItems = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((item, index) => item === b[index]);
+
+let chunkCount = 0;
+const newName = () => `${Date.now().toString(36)}-${(chunkCount++).toString(36)}`;
+
+/** Whether `from` could be linked as `to` (not when the build before lacks it). */
+const linked = (from: string, to: string) =>
+  link(from, to).then(
+    () => true,
+    () => false,
+  );
+
 /**
- * Reads snapshots one after the other, keeping the parts of the last one: a part whose file is the
- * same file as one read for the last snapshot (a hard link of it: same inode, same modification
- * time and size) is that parsed value again, not parsed anew. The values are shared between the
- * snapshots read: treat them as read-only.
+ * Reads snapshots one after the other, keeping what it parsed of the last one: a file that is
+ * the same file as one read for the last snapshot (a hard link of it: same inode, same
+ * modification time and size) is that parsed value again, not parsed anew. The values are shared
+ * between the snapshots read: treat them as read-only.
  */
 export class SnapshotReader {
-  #parts = new Map<string, { file: string; value: unknown }>();
+  #values = new Map<string, unknown>();
 
   async read(dir: string): Promise<SiteContent> {
-    const parts = new Map<string, { file: string; value: unknown }>();
-    for (const key of await partsIn(dir)) {
-      const path = fileOf(dir, key);
+    const values = new Map<string, unknown>();
+    const value = async (path: string) => {
       const { ino, mtimeNs, size } = await stat(path, { bigint: true });
       const file = `${ino}:${mtimeNs}:${size}`;
-      const kept = this.#parts.get(key);
-      const value = kept?.file === file ? kept.value : JSON.parse(await readFile(path, 'utf8'));
-      parts.set(key, { file, value });
+      const parsed = this.#values.has(file) ? this.#values.get(file) : JSON.parse(await readFile(path, 'utf8'));
+      values.set(file, parsed);
+      return parsed;
+    };
+    const content: Parts = {};
+    for (const name of await readdir(dir)) {
+      if (name.endsWith(LIST_SUFFIX)) {
+        const key = name.slice(0, -LIST_SUFFIX.length);
+        const names = JSON.parse(await readFile(join(dir, name), 'utf8')) as string[];
+        const chunks = await Promise.all(names.map((chunk) => value(chunkFileOf(dir, key, chunk))));
+        content[key] = (chunks as unknown[][]).flat();
+      } else if (name.endsWith('.json')) {
+        content[name.slice(0, -'.json'.length)] = await value(join(dir, name));
+      }
     }
-    this.#parts = parts;
-    return Object.fromEntries([...parts].map(([key, { value }]) => [key, value])) as SiteContent;
+    this.#values = values;
+    return content as SiteContent;
   }
 }
 

@@ -149,15 +149,21 @@ describe('Publisher', () => {
     const publisher = await open();
     const inodes = async () => {
       const snapshot = join(dir, 'site', await readlink(join(dir, 'site', 'current')), 'content');
-      const inode = async (part: string) => (await stat(join(snapshot, `${part}.json`))).ino;
-      return { news: await inode('news'), events: await inode('events') };
+      const inode = async (file: string) => (await stat(join(snapshot, file))).ino;
+      // A list's files: its chunks, in the order its list file names them.
+      const chunks = async (list: string) => {
+        const names = JSON.parse(await readFile(join(snapshot, `${list}.list.json`), 'utf8')) as string[];
+        return Promise.all(names.map((name) => inode(join(list, `${name}.json`))));
+      };
+      return { settings: await inode('settings.json'), news: await chunks('news'), events: await chunks('events') };
     };
     const before = await inodes();
     await addEvent('Sports day');
     await publisher.scheduler.idle();
     const after = await inodes();
-    expect(after.news).toBe(before.news);
-    expect(after.events).not.toBe(before.events);
+    expect(after.settings).toBe(before.settings);
+    expect(after.news).toEqual(before.news);
+    expect(after.events).not.toEqual(before.events);
     expect(home(publisher)).toBe('<p>Events: Sports day</p>');
   });
 
