@@ -20,7 +20,6 @@ import { SiteRenderer } from '../publish/site-renderer.ts';
 import { DamagedDataFileError } from '../store/damaged-file.ts';
 import { defaultContent } from '../store/default-content.ts';
 import { JsonDocument } from '../store/json-document.ts';
-import { PartJson } from '../store/part-json.ts';
 import { contentFile } from '../store/stores.ts';
 import { withPolicyMeta } from './page-policy.ts';
 import { redirectPage } from './redirect-page.ts';
@@ -62,8 +61,7 @@ export async function buildStaticSite(options: BuildOptions): Promise<BuildSumma
     // What visitors may see now: drafts and items not yet due are in no page, feed or file.
     const now = new Date();
     const view = publicContent(content, now);
-    const json = new PartJson();
-    await writeContentSnapshot(snapshot, view, (part) => json.pieces(part));
+    await writeContentSnapshot(snapshot, view, (part) => Buffer.from(JSON.stringify(part)));
     await rm(options.outDir, { recursive: true, force: true });
     await mkdir(options.outDir, { recursive: true });
     const { headers, redirects } = await renderer.render(snapshot, options.outDir);

@@ -36,24 +36,24 @@ export class ContentHistory {
   #referenced = new Map<(content: SiteContent) => Set<string>, Set<string>>();
   /** What each stored part uses (by its hash), for each way of finding it. */
   #referencedByPart = new Map<(content: SiteContent) => Set<string>, Map<string, Set<string>>>();
-  #piecesOf: PartPieces;
+  #bytesOf: PartBytes;
   /** The hash of each item of a list, by the item's identity. */
   #itemHashes = new WeakMap<object, string>();
 
-  private constructor(dir: string, manifests: Manifest[], piecesOf: PartPieces) {
+  private constructor(dir: string, manifests: Manifest[], bytesOf: PartBytes) {
     this.#dir = dir;
     this.#manifests = manifests;
-    this.#piecesOf = piecesOf;
+    this.#bytesOf = bytesOf;
   }
 
   /**
    * Opens the history of `dataDir`; starts it with `current` (if given) when there is none yet.
-   * `piecesOf` is the JSON of a part as UTF-8: the content store's, which it made for its own file.
+   * `bytesOf` is the JSON of a part as UTF-8: the content store's, which it made for its own file.
    */
   static async open(
     dataDir: string,
     current: SiteContent | null,
-    piecesOf: PartPieces = (part) => [Buffer.from(JSON.stringify(part))],
+    bytesOf: PartBytes = (part) => Buffer.from(JSON.stringify(part)),
   ): Promise<ContentHistory> {
     const dir = historyDir(dataDir);
     const names = (await listFiles(join(dir, 'versions'))).filter((name) => /^\d+\.json$/.test(name)).sort();
@@ -65,7 +65,7 @@ export class ContentHistory {
         console.error(`Skipping the damaged history version ${name}:`, error);
       }
     }
-    const history = new ContentHistory(dir, manifests, piecesOf);
+    const history = new ContentHistory(dir, manifests, bytesOf);
     if (manifests.length === 0 && current)
       await history.#add(current, 'system', 'The content when history began', null);
     return history;
@@ -196,7 +196,7 @@ export class ContentHistory {
       if (hash === undefined) {
         hash = this.#hash(value);
         const path = this.#objectPath(hash);
-        if (!(await exists(path))) await writeAtomically(path, this.#piecesOf(value));
+        if (!(await exists(path))) await writeAtomically(path, this.#bytesOf(value));
         if (isObject(value)) this.#stored.set(value, hash);
       }
       // The committed part itself (read-only, sharing its unchanged items with the next versions)
@@ -216,7 +216,7 @@ export class ContentHistory {
    */
   #hash(value: unknown): string {
     const sha = () => createHash('sha256');
-    if (!Array.isArray(value)) return digest(this.#piecesOf(value));
+    if (!Array.isArray(value)) return sha().update(this.#bytesOf(value)).digest('hex');
     const hash = sha().update('list');
     for (const item of value) {
       if (!isObject(item)) {
@@ -225,7 +225,7 @@ export class ContentHistory {
       }
       let itemHash = this.#itemHashes.get(item);
       if (itemHash === undefined) {
-        itemHash = digest(this.#piecesOf(item));
+        itemHash = sha().update(this.#bytesOf(item)).digest('hex');
         this.#itemHashes.set(item, itemHash);
       }
       hash.update(itemHash);
@@ -262,13 +262,6 @@ export class ContentHistory {
   }
 }
 
-/** A part's JSON as UTF-8, in pieces (of a list, its items' bytes, never put together). */
-type PartPieces = (part: unknown) => Buffer[];
-
-function digest(pieces: readonly Buffer[]): string {
-  const hash = createHash('sha256');
-  for (const piece of pieces) hash.update(piece);
-  return hash.digest('hex');
-}
+type PartBytes = (part: unknown) => Buffer;
 
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;

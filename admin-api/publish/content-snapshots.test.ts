@@ -7,9 +7,9 @@ import { defaultContent } from '../store/default-content.ts';
 import { PartJson } from '../store/part-json.ts';
 import { readContentSnapshot, SnapshotReader, writeContentSnapshot } from './content-snapshots.ts';
 
-/** The store's pieces: a list's items' bytes, never put together. */
+/** The store's bytes: made once per part, and of a list per item. */
 const json = new PartJson();
-const piecesOf = (part: unknown) => json.pieces(part);
+const bytesOf = (part: unknown) => json.partBytes(part);
 const inode = async (file: string) => (await stat(file)).ino;
 
 let dir: string;
@@ -27,15 +27,15 @@ const second = { ...first, events: [...first.events, event] } as SiteContent;
 
 describe('content snapshots', () => {
   it('holds the content, one file per part, and a list in chunks', async () => {
-    await writeContentSnapshot(join(dir, 'a'), first, piecesOf);
+    await writeContentSnapshot(join(dir, 'a'), first, bytesOf);
     expect(await readContentSnapshot(join(dir, 'a'))).toEqual(JSON.parse(JSON.stringify(first)));
     expect((await stat(join(dir, 'a', 'settings.json'))).isFile()).toBe(true);
     expect((await stat(join(dir, 'a', 'events.list.json'))).isFile()).toBe(true);
   });
 
   it('links the parts the build before holds already, and writes those that changed', async () => {
-    await writeContentSnapshot(join(dir, 'a'), first, piecesOf);
-    await writeContentSnapshot(join(dir, 'b'), second, piecesOf, { dir: join(dir, 'a'), content: first });
+    await writeContentSnapshot(join(dir, 'a'), first, bytesOf);
+    await writeContentSnapshot(join(dir, 'b'), second, bytesOf, { dir: join(dir, 'a'), content: first });
     const file = (build: string, key: string) => join(dir, build, `${key}.json`);
     expect(await inode(file('b', 'settings'))).toBe(await inode(file('a', 'settings')));
     expect(await readContentSnapshot(join(dir, 'b'))).toEqual(JSON.parse(JSON.stringify(second)));
@@ -44,14 +44,14 @@ describe('content snapshots', () => {
   });
 
   it('writes a part the build before does not have (a build of an older version)', async () => {
-    await writeContentSnapshot(join(dir, 'b'), second, piecesOf, { dir: join(dir, 'missing'), content: first });
+    await writeContentSnapshot(join(dir, 'b'), second, bytesOf, { dir: join(dir, 'missing'), content: first });
     expect(await readContentSnapshot(join(dir, 'b'))).toEqual(JSON.parse(JSON.stringify(second)));
   });
 
   it('parses again only the parts whose files are not those it read last', async () => {
     const reader = new SnapshotReader();
-    await writeContentSnapshot(join(dir, 'a'), first, piecesOf);
-    await writeContentSnapshot(join(dir, 'b'), second, piecesOf, { dir: join(dir, 'a'), content: first });
+    await writeContentSnapshot(join(dir, 'a'), first, bytesOf);
+    await writeContentSnapshot(join(dir, 'b'), second, bytesOf, { dir: join(dir, 'a'), content: first });
     const before = await reader.read(join(dir, 'a'));
     const after = await reader.read(join(dir, 'b'));
     expect(after.settings).toBe(before.settings);
@@ -59,7 +59,7 @@ describe('content snapshots', () => {
     expect(after.events).toEqual(second.events);
 
     // Written anew, with the same text: a file of its own, parsed again.
-    await writeContentSnapshot(join(dir, 'c'), second, piecesOf);
+    await writeContentSnapshot(join(dir, 'c'), second, bytesOf);
     const again = await reader.read(join(dir, 'c'));
     expect(again.settings).not.toBe(after.settings);
     expect(again).toEqual(after);
@@ -72,8 +72,8 @@ describe('content snapshots', () => {
       ...long,
       events: events.map((item, index) => (index === 2500 ? { ...item, title: 'Moved indoors' } : item)),
     } as SiteContent;
-    await writeContentSnapshot(join(dir, 'a'), long, piecesOf);
-    await writeContentSnapshot(join(dir, 'b'), edited, piecesOf, { dir: join(dir, 'a'), content: long });
+    await writeContentSnapshot(join(dir, 'a'), long, bytesOf);
+    await writeContentSnapshot(join(dir, 'b'), edited, bytesOf, { dir: join(dir, 'a'), content: long });
     const chunks = async (build: string) => {
       const names = JSON.parse(await readFile(join(dir, build, 'events.list.json'), 'utf8')) as string[];
       return Promise.all(names.map((name) => inode(join(dir, build, 'events', `${name}.json`))));

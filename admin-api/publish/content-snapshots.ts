@@ -11,10 +11,9 @@
 import { link, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SiteContent } from '../../site/contract/content.ts';
-import { writeNewFile } from '../store/atomic-files.ts';
 
 type Parts = Record<string, unknown>;
-type PiecesOf = (part: unknown) => Buffer[];
+type BytesOf = (part: unknown) => Uint8Array;
 /** A snapshot's folder, and the content it holds. */
 type Snapshot = { dir: string; content: SiteContent };
 
@@ -36,14 +35,14 @@ interface Chunk {
 const written = new WeakMap<readonly unknown[], Chunk[]>();
 
 /**
- * Writes `content` into the folder `dir` (made here), each part's JSON as `piecesOf` makes it.
+ * Writes `content` into the folder `dir` (made here), each part's JSON as `bytesOf` makes it.
  * With `previous` (the snapshot of the build before), the parts and chunks that are the same
  * objects there are linked to its files instead.
  */
 export async function writeContentSnapshot(
   dir: string,
   content: SiteContent,
-  piecesOf: PiecesOf,
+  bytesOf: BytesOf,
   previous?: Snapshot,
 ): Promise<void> {
   await mkdir(dir, { recursive: true });
@@ -55,11 +54,11 @@ export async function writeContentSnapshot(
         dir,
         key,
         part,
-        piecesOf,
+        bytesOf,
         previous && Array.isArray(before) ? { dir: previous.dir, list: before } : undefined,
       );
     if (previous && before === part && (await linked(fileOf(previous.dir, key), fileOf(dir, key)))) return;
-    await writeNewFile(fileOf(dir, key), piecesOf(part));
+    await writeFile(fileOf(dir, key), bytesOf(part));
   });
   await Promise.all(writes);
 }
@@ -68,7 +67,7 @@ async function writeList(
   dir: string,
   key: string,
   items: readonly unknown[],
-  piecesOf: PiecesOf,
+  bytesOf: BytesOf,
   previous?: { dir: string; list: readonly unknown[] },
 ) {
   const before = new Map((previous && written.get(previous.list))?.map((chunk) => [chunk.items[0], chunk]));
@@ -83,7 +82,7 @@ async function writeList(
     chunks.map(async ({ chunk, kept }) => {
       const file = chunkFileOf(dir, key, chunk.name);
       if (kept && previous && (await linked(chunkFileOf(previous.dir, key, chunk.name), file))) return;
-      await writeNewFile(file, piecesOf(chunk.items));
+      await writeFile(file, bytesOf(chunk.items));
     }),
   );
   await writeFile(listFileOf(dir, key), JSON.stringify(chunks.map(({ chunk }) => chunk.name)));

@@ -34,19 +34,17 @@ export async function codeFingerprint(root: string): Promise<string> {
 
 /**
  * The name of a build of `content` at `siteUrl` with the code `codeHash`: the same for the same
- * inputs, after a restart too. `piecesOf` makes a part's JSON (the store's, made once per part or item).
+ * inputs, after a restart too. `bytesOf` makes a part's JSON (the store's, made once per part).
  */
 export function buildFingerprint(
   codeHash: string,
   siteUrl: string,
   content: object,
-  piecesOf: (part: unknown) => Uint8Array[],
+  bytesOf: (part: unknown) => Uint8Array,
 ): string {
   const hash = createHash('sha256').update(codeHash).update('\0').update(siteUrl);
   for (const [key, part] of Object.entries(content)) {
-    if (part === undefined) continue;
-    hash.update(`\0${key}\0`);
-    for (const piece of piecesOf(part)) hash.update(piece);
+    if (part !== undefined) hash.update(`\0${key}\0`).update(bytesOf(part));
   }
   return hash.digest('hex');
 }

@@ -265,7 +265,7 @@ export class Publisher {
 
   /** The name of what a build of `view` depends on; the pages name the site's address too. */
   #fingerprint(view: SiteContent) {
-    return buildFingerprint(this.#codeHash, this.#siteUrl, view, (part) => this.#content.partPieces(part));
+    return buildFingerprint(this.#codeHash, this.#siteUrl, view, (part) => this.#content.partBytes(part));
   }
 
   /** The school's date now. */
@@ -314,7 +314,7 @@ export class Publisher {
       // The parts the served build's snapshot holds already are linked to it, not written again.
       const served =
         current && this.#liveView ? { dir: current.folder.contentDir, content: this.#liveView } : undefined;
-      await writeContentSnapshot(folder.contentDir, view, (part) => this.#content.partPieces(part), served);
+      await writeContentSnapshot(folder.contentDir, view, (part) => this.#content.partBytes(part), served);
       const previous = this.#previousBuild(current, day, view);
       const rendering = this.#builder.render(folder.contentDir, folder.publicDir, previous);
       // Hashed while the publishing process renders, not after.

@@ -3,7 +3,7 @@
  * half a file; read, listed and dated without failing on what is not there.
  */
 import { randomUUID } from 'node:crypto';
-import { access, link, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
 /** Files still being written start with this; a crash may leave some behind (swept later). */
@@ -31,7 +31,7 @@ export async function writeAtomically(path: string, data: Buffer | readonly Buff
   const temporary = join(dir, `${TEMPORARY_PREFIX}${randomUUID()}`);
   let replaced: string | null = null;
   try {
-    await writeNewFile(temporary, data);
+    await writeFile(temporary, Buffer.isBuffer(data) ? data : (data as Iterable<Buffer>));
     replaced = await secondName(path, dir);
     await rename(temporary, path);
   } catch (error) {
@@ -39,20 +39,6 @@ export async function writeAtomically(path: string, data: Buffer | readonly Buff
     throw error;
   }
   if (replaced) rm(replaced, { force: true }).catch((error: unknown) => console.error('A replaced file stays:', error));
-}
-
-/**
- * Writes `data` into the file at `path`: one buffer, or pieces in one request (not a write each:
- * a long list's JSON is tens of thousands of pieces, its items' bytes, never put together).
- */
-export async function writeNewFile(path: string, data: Buffer | readonly Buffer[]): Promise<void> {
-  if (Buffer.isBuffer(data)) return writeFile(path, data);
-  const file = await open(path, 'w');
-  try {
-    await file.writev(data as Buffer[]);
-  } finally {
-    await file.close();
-  }
 }
 
 /**

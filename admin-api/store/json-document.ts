@@ -128,11 +128,6 @@ export class JsonDocument<S extends z.ZodType> {
     return this.#json.partBytes(part);
   }
 
-  /** The same bytes in pieces (of a list, its items'), for writing or hashing without putting a long list together. */
-  partPieces(part: unknown): Buffer[] {
-    return this.#json.pieces(part);
-  }
-
   /**
    * Applies `change` to a draft of the document, validates and writes the result, then commits it.
    * A change that throws (or rejects), or yields invalid data, changes nothing. The change may be

@@ -43,16 +43,13 @@ describe('PartJson', () => {
     expect(seen.filter((value) => typeof value === 'object' && value !== null)).toEqual([{ _id: '3', title: 'New' }]);
   });
 
-  it('writes a new version in pieces, reusing the bytes of the parts and items it shares with an older one', () => {
+  it('writes a new version in pieces, reusing the bytes of the parts it shares with an older one', () => {
     const json = new PartJson();
-    const [settings, event] = [{ name: 'School' }, { _id: '1' }];
-    const first = json.bytes({ events: [event], settings });
-    const second = json.bytes({ events: [event, { _id: '2' }], settings });
+    const settings = { name: 'School' };
+    const first = json.bytes({ events: [{ _id: '1' }], settings });
+    const second = json.bytes({ events: [{ _id: '1' }, { _id: '2' }], settings });
     expect(Buffer.concat(second).toString()).toBe('{"events":[{"_id":"1"},{"_id":"2"}],"settings":{"name":"School"}}');
-    const piece = (pieces: Buffer[], text: string) => pieces.find((bytes) => bytes.toString() === text);
-    expect(piece(second, '{"name":"School"}')).toBe(piece(first, '{"name":"School"}'));
-    expect(piece(second, '{"_id":"1"}')).toBe(piece(first, '{"_id":"1"}'));
-    // A list is never put together into one buffer: its items are pieces of their own.
-    expect(piece(second, '[{"_id":"1"},{"_id":"2"}]')).toBeUndefined();
+    expect(second[3]).toBe(first[3]);
+    expect(second[1]).not.toBe(first[1]);
   });
 });

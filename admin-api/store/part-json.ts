@@ -30,42 +30,35 @@ export class PartJson {
     for (const [key, value] of Object.entries(document)) {
       if (value === undefined || typeof value === 'function') continue;
       pieces.push(Buffer.from(`${pieces.length === 0 ? '{' : ','}${JSON.stringify(key)}:`));
-      for (const piece of this.pieces(value)) pieces.push(piece);
+      pieces.push(this.partBytes(value));
     }
     pieces.push(Buffer.from(pieces.length === 0 ? '{}' : '}'));
     return pieces;
   }
 
   /**
-   * `JSON.stringify(value)` as UTF-8 for one part, in pieces: a list as its items' bytes between
-   * brackets and commas, never put together into one buffer (10 MB to copy for the events at the
-   * limit, on every edit of one), anything else in one piece.
-   */
-  pieces(value: unknown): Buffer[] {
-    const whole = typeof value === 'object' && value !== null ? this.#bytes.get(value) : undefined;
-    if (whole || !Array.isArray(value)) return [whole ?? this.partBytes(value)];
-    const pieces: Buffer[] = [OPEN_LIST];
-    for (const [index, item] of value.entries()) {
-      if (index > 0) pieces.push(COMMA);
-      pieces.push(this.partBytes(item));
-    }
-    pieces.push(CLOSE_LIST);
-    return pieces;
-  }
-
-  /**
    * `JSON.stringify(value)` as UTF-8 for one part, list or item, remembered by identity: a list's
    * bytes are its items' bytes put together, so a new version of a long list encodes only the
-   * items that changed. Writing and hashing take `pieces` instead, which a list is never put together for.
+   * items that changed.
    */
   partBytes(value: unknown): Buffer {
     if (typeof value !== 'object' || value === null) return Buffer.from(this.#part(value));
     let bytes = this.#bytes.get(value);
     if (bytes === undefined) {
-      bytes = Array.isArray(value) ? Buffer.concat(this.pieces(value)) : Buffer.from(this.#part(value));
+      bytes = Array.isArray(value) ? this.#listBytes(value) : Buffer.from(this.#part(value));
       this.#bytes.set(value, bytes);
     }
     return bytes;
+  }
+
+  #listBytes(items: readonly unknown[]): Buffer {
+    const pieces: Buffer[] = [OPEN_LIST];
+    for (const [index, item] of items.entries()) {
+      if (index > 0) pieces.push(COMMA);
+      pieces.push(this.partBytes(item));
+    }
+    pieces.push(CLOSE_LIST);
+    return Buffer.concat(pieces);
   }
 
   /** `JSON.stringify(value)` for one part, list or item, remembered by identity. */
