@@ -96,8 +96,10 @@ export class SnapshotLoader {
     const loaded = new Map<string, Loaded>();
     const compressed = new Map<string, Compressed>();
     const uncompressed: Uncompressed[] = [];
-    // This load's own: they are given back once its files are compressed, whatever the next loads keep.
-    const slabs = new FileSlabs();
+    // A whole site's pages wait uncompressed for the background: read into slabs, this load's own,
+    // given back once they are compressed. An edit's few pages are compressed before they are
+    // served: a slab each time would only make the collector run.
+    const slabs = urlPaths.length - carried.size > COMPRESSED_BEFORE_SERVING ? new FileSlabs() : null;
     const reuse = (urlPath: string, before: Loaded) => {
       loaded.set(urlPath, before);
       const forms = this.#compressed.get(before.file.etag);
@@ -117,8 +119,7 @@ export class SnapshotLoader {
       if (before?.source === source) return reuse(urlPath, before);
       const type = getMimeType(path) ?? 'application/octet-stream';
       const compressible = isCompressible(size, type);
-      // Kept uncompressed only until compressed: read into a slab, which is given back whole after.
-      const body = compressible ? await slabs.read(path, size) : await readFile(path);
+      const body = compressible && slabs ? await slabs.read(path, size) : await readFile(path);
       const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
       const forms = this.#compressed.get(etag) ?? (compressible ? null : NOT_COMPRESSED);
       if (forms) compressed.set(etag, forms);
