@@ -11,6 +11,7 @@
 import { link, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SiteContent } from '../../site/contract/content.ts';
+import { listBytes } from '../store/part-json.ts';
 
 type Parts = Record<string, unknown>;
 type BytesOf = (part: unknown) => Uint8Array;
@@ -82,7 +83,8 @@ async function writeList(
     chunks.map(async ({ chunk, kept }) => {
       const file = chunkFileOf(dir, key, chunk.name);
       if (kept && previous && (await linked(chunkFileOf(previous.dir, key, chunk.name), file))) return;
-      await writeFile(file, bytesOf(chunk.items));
+      // From its items' bytes: a chunk's own would be kept by the store for as long as the list lives.
+      await writeFile(file, listBytes(chunk.items, bytesOf));
     }),
   );
   await writeFile(listFileOf(dir, key), JSON.stringify(chunks.map(({ chunk }) => chunk.name)));

@@ -45,20 +45,10 @@ export class PartJson {
     if (typeof value !== 'object' || value === null) return Buffer.from(this.#part(value));
     let bytes = this.#bytes.get(value);
     if (bytes === undefined) {
-      bytes = Array.isArray(value) ? this.#listBytes(value) : Buffer.from(this.#part(value));
+      bytes = Array.isArray(value) ? listBytes(value, (item) => this.partBytes(item)) : Buffer.from(this.#part(value));
       this.#bytes.set(value, bytes);
     }
     return bytes;
-  }
-
-  #listBytes(items: readonly unknown[]): Buffer {
-    const pieces: Buffer[] = [OPEN_LIST];
-    for (const [index, item] of items.entries()) {
-      if (index > 0) pieces.push(COMMA);
-      pieces.push(this.partBytes(item));
-    }
-    pieces.push(CLOSE_LIST);
-    return Buffer.concat(pieces);
   }
 
   /** `JSON.stringify(value)` for one part, list or item, remembered by identity. */
@@ -90,3 +80,14 @@ const [OPEN_LIST, COMMA, CLOSE_LIST] = ['[', ',', ']'].map((text) => Buffer.from
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !('toJSON' in value);
+
+/** `JSON.stringify(items)` as UTF-8, put together from each item's bytes as `bytesOf` makes them. */
+export function listBytes(items: readonly unknown[], bytesOf: (item: unknown) => Uint8Array): Buffer {
+  const pieces: Uint8Array[] = [OPEN_LIST];
+  for (const [index, item] of items.entries()) {
+    if (index > 0) pieces.push(COMMA);
+    pieces.push(bytesOf(item));
+  }
+  pieces.push(CLOSE_LIST);
+  return Buffer.concat(pieces);
+}
