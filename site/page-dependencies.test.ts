@@ -63,6 +63,12 @@ describe('which pages a change touches', () => {
     expect(touchedPages(base, structuredClone(base), AT)).toEqual([]);
   });
 
+  it('touches /eventsnews for news to come, which it carries for the browser though no listing shows it yet', () => {
+    const pages = touched((draft) => draft.news.push({ ...news(3, null), publishDate: '2026-06-20' }));
+    expect(isTouched('/eventsnews', pages)).toBe(true);
+    expect(isTouched('/eventsnews/news', pages)).toBe(false);
+  });
+
   it('touches the events and news pages and the news feed for a news edit, never the gallery or the calendar', () => {
     const pages = touched((draft) => draft.news.push(news(3, null)));
     for (const path of ['/eventsnews', '/eventsnews/news', '/eventsnews/news/2', '/rss.xml'])

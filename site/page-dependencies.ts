@@ -11,7 +11,7 @@
 import type { Alert } from './contract/alerts.ts';
 import type { SiteContent } from './contract/content.ts';
 import { imageField, LEADERSHIP_ROLES, messageField } from './contract/content.ts';
-import { ARCHIVE_PAGE_SIZE, type ArchiveIndex, archiveIndex } from './lib/archive-pages.ts';
+import { ARCHIVE_PAGE_SIZE, type ArchiveIndex, archiveIndex, scheduledNews } from './lib/archive-pages.ts';
 import { FEED_PATHS } from './lib/feeds.ts';
 import { pageCount, pageNumberOf, pagePath } from './lib/paging.ts';
 import { sameValue } from './lib/same-value.ts';
@@ -72,7 +72,13 @@ export const PAGES_READING: { [K in keyof SiteContent]?: PagesOf<K> } = {
       archiveIndex({ events: [], news: previous }, at.previousAt, at.timeZone),
       archiveIndex({ events: [], news: next }, at.nextAt, at.timeZone),
     );
-    return { pages: [FEED_PATHS.rss, ...pages], shifted };
+    // /eventsnews also carries the news to come, which no listing shows yet.
+    const scheduledChanged = !sameValue(
+      scheduledNews(previous, at.previousAt, at.timeZone),
+      scheduledNews(next, at.nextAt, at.timeZone),
+    );
+    const eventsNews = scheduledChanged && !pages.includes('/eventsnews') ? ['/eventsnews'] : [];
+    return { pages: [FEED_PATHS.rss, ...pages, ...eventsNews], shifted };
   },
   circulars: () => ['/notifications-circular'],
   retention: () => ['/privacy'],

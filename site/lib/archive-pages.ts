@@ -110,3 +110,15 @@ export function findArchivePage(index: ArchiveIndex, path: string): ArchivePage 
   }
   return null;
 }
+
+/**
+ * The news dated later than today (in `timeZone` at `at`) that /eventsnews carries, soonest
+ * first, so the browser shows each on its day even if the page is not rebuilt by then.
+ */
+export function scheduledNews(news: readonly News[], at: Date, timeZone: string): News[] {
+  const today = dateInZone(at, timeZone);
+  return news
+    .filter((item) => item.publishDate > today)
+    .sort((a, b) => a.publishDate.localeCompare(b.publishDate))
+    .slice(0, FIRST_VIEW_SIZE);
+}
