@@ -57,6 +57,21 @@ describe('References.onlyIn', () => {
     expect(imagesOf.onlyIn(after, before)).toEqual(difference(imagesOf(after), imagesOf(before)));
     expect(imagesOf.onlyIn(before, after)).toEqual(difference(imagesOf(before), imagesOf(after)));
   });
+
+  it('reads only the items an edit added to a long list', () => {
+    const untouched = ['a', 'b', 'c'].map(
+      (id) =>
+        new Proxy(event(id), {
+          get: () => {
+            throw new Error('read an item the edit did not touch');
+          },
+        }),
+    );
+    const before = content(untouched);
+    const after = content([...untouched, event('d', { description: linking(doc(4)) })]);
+    expect(imagesOf.onlyIn(after, before)).toEqual([]);
+    expect(documentsOf.onlyIn(before, after)).toEqual([]);
+  });
 });
 
 /** A news item with an image and a text (the fields the references are found in). */

@@ -55,19 +55,33 @@ function remembered(find: Find, byItem: boolean): References {
     }
     return ids;
   };
+  const inItem = (key: string, item: unknown): Set<string> => {
+    const own = () => find({ [key]: [item] });
+    return typeof item === 'object' && item !== null ? once(item, own) : own();
+  };
   const onlyIn = (a: SiteContent, b: SiteContent): string[] => {
     const found = new Set<string>();
-    const parts = Object.entries(a) as [keyof SiteContent, unknown][];
-    for (const [key, value] of parts) {
-      if (value === b[key]) continue;
-      const before = inPart(key, b[key]);
-      for (const id of inPart(key, value)) if (!before.has(id)) found.add(id);
+    for (const [key, value] of Object.entries(a) as [keyof SiteContent, unknown][]) {
+      const before = b[key];
+      if (value === before) continue;
+      // Of a list, only the items `b` does not have: an edit of a long list reads what it added or changed.
+      const changed = Array.isArray(value) && Array.isArray(before) ? itemsNotIn(value, before) : null;
+      const ids = changed ? changed.map((item) => inItem(key, item)) : [inPart(key, value)];
+      for (const id of ids.flatMap((set) => [...set])) found.add(id);
     }
-    // An id may have moved from one part to another (an image from an event to a news item).
-    const elsewhere = Object.entries(b).map(([key, value]) => inPart(key, value));
-    return [...found].filter((id) => !elsewhere.some((ids) => ids.has(id)));
+    if (found.size === 0) return [];
+    // Not anywhere in `b`: an id may have moved from one part to another (an image from an event to a news item).
+    const before = all(b);
+    return [...found].filter((id) => !before.has(id));
   };
   return Object.assign(all, { onlyIn });
+}
+
+/** The items of `list` that `previous` does not hold (by identity): those not at their place are looked for in it. */
+function itemsNotIn(list: readonly unknown[], previous: readonly unknown[]): unknown[] {
+  const missing = new Set(list.filter((item, index) => item !== previous[index]));
+  if (missing.size > 0) for (const item of previous) missing.delete(item);
+  return [...missing];
 }
 
 /** The image ids `content` shows. */
