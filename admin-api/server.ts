@@ -49,7 +49,7 @@ const stores = await openStores(config.dataDir).catch((error: unknown) => {
   process.exit(1);
 });
 const history = await ContentHistory.open(config.dataDir, stores.content.data, (part) =>
-  stores.content.partBytes(part),
+  stores.content.partPieces(part),
 );
 // Runs inside the change's request: the version is credited to its administrator.
 stores.content.onCommit((next, previous) => {

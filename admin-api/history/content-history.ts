@@ -53,7 +53,7 @@ export class ContentHistory {
   static async open(
     dataDir: string,
     current: SiteContent | null,
-    bytesOf: PartBytes = (part) => Buffer.from(JSON.stringify(part)),
+    bytesOf: PartBytes = (part) => [Buffer.from(JSON.stringify(part))],
   ): Promise<ContentHistory> {
     const dir = historyDir(dataDir);
     const names = (await listFiles(join(dir, 'versions'))).filter((name) => /^\d+\.json$/.test(name)).sort();
@@ -201,9 +201,9 @@ export class ContentHistory {
       }
       // The committed part itself (read-only, sharing its unchanged items with the next versions)
       // stands for the stored one: finding what the kept versions use need not read it back. A list
-      // is kept as a copy of its array: the committed array would keep alive its JSON text, which
-      // the store keeps with it (store/part-json.ts), 10 MB for the events at the limit, with each
-      // of the 200 versions kept.
+      // is kept as a copy of its array: the committed array would keep alive the bytes the store
+      // made for it (store/part-json.ts), at the limit a chunk of some 250 KB of events that no
+      // later version shares, with each of the 200 versions kept.
       if (!this.#objects.has(hash)) this.#objects.set(hash, Array.isArray(value) ? [...value] : value);
       parts[key] = hash;
     }
@@ -216,21 +216,20 @@ export class ContentHistory {
    */
   #hash(value: unknown): string {
     const sha = () => createHash('sha256');
-    if (!Array.isArray(value)) return sha().update(this.#bytesOf(value)).digest('hex');
-    const hash = sha().update('list');
-    for (const item of value) {
-      if (!isObject(item)) {
-        hash.update(sha().update(JSON.stringify(item)).digest('hex'));
-        continue;
-      }
+    const digest = (pieces: readonly Buffer[]) =>
+      pieces.reduce((hash, piece) => hash.update(piece), sha()).digest('hex');
+    if (!Array.isArray(value)) return digest(this.#bytesOf(value));
+    const itemHashes = value.map((item) => {
+      if (!isObject(item)) return sha().update(JSON.stringify(item)).digest('hex');
       let itemHash = this.#itemHashes.get(item);
       if (itemHash === undefined) {
-        itemHash = sha().update(this.#bytesOf(item)).digest('hex');
+        itemHash = digest(this.#bytesOf(item));
         this.#itemHashes.set(item, itemHash);
       }
-      hash.update(itemHash);
-    }
-    return hash.digest('hex');
+      return itemHash;
+    });
+    // One update of them all: the same hash as one update each, in a fraction of the time.
+    return sha().update('list').update(itemHashes.join('')).digest('hex');
   }
 
   async #prune(now: number) {
@@ -262,6 +261,7 @@ export class ContentHistory {
   }
 }
 
-type PartBytes = (part: unknown) => Buffer;
+/** A part's JSON as UTF-8, in pieces. */
+type PartBytes = (part: unknown) => readonly Buffer[];
 
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;

@@ -11,6 +11,7 @@
 import { link, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SiteContent } from '../../site/contract/content.ts';
+import { chunksOf, sameItems } from '../store/list-chunks.ts';
 import { listBytes } from '../store/part-json.ts';
 
 type Parts = Record<string, unknown>;
@@ -22,9 +23,6 @@ const LIST_SUFFIX = '.list.json';
 const fileOf = (dir: string, key: string) => join(dir, `${key}.json`);
 const listFileOf = (dir: string, key: string) => join(dir, `${key}${LIST_SUFFIX}`);
 const chunkFileOf = (dir: string, key: string, name: string) => join(dir, key, `${name}.json`);
-
-/** A list's chunks end after an item whose id hashes to a multiple of this: some 500 items a chunk. */
-const CHUNK_ITEMS = 512;
 
 /** Consecutive items of a list, in one file. */
 interface Chunk {
@@ -93,39 +91,6 @@ async function writeList(
     chunks.map(({ chunk }) => chunk),
   );
 }
-
-/** The list cut after each item whose id says so: an insertion or a removal changes one chunk, not those after it. */
-function chunksOf(items: readonly unknown[]): unknown[][] {
-  const chunks: unknown[][] = [];
-  let chunk: unknown[] = [];
-  for (const item of items) {
-    chunk.push(item);
-    if (endsChunk(item)) {
-      chunks.push(chunk);
-      chunk = [];
-    }
-  }
-  if (chunk.length > 0) chunks.push(chunk);
-  return chunks;
-}
-
-function endsChunk(item: unknown): boolean {
-  const id = (item as { _id?: unknown } | null)?._id;
-  return typeof id === 'string' && fnv1a(id) % CHUNK_ITEMS === 0;
-}
-
-/** FNV-1a, 32 bits: a fast hash of a short string. */
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
-const sameItems = (a: readonly unknown[], b: readonly unknown[]) =>
-  a.length === b.length && a.every((item, index) => item === b[index]);
 
 let chunkCount = 0;
 const newName = () => `${Date.now().toString(36)}-${(chunkCount++).toString(36)}`;

@@ -34,17 +34,19 @@ export async function codeFingerprint(root: string): Promise<string> {
 
 /**
  * The name of a build of `content` at `siteUrl` with the code `codeHash`: the same for the same
- * inputs, after a restart too. `bytesOf` makes a part's JSON (the store's, made once per part).
+ * inputs, after a restart too. `bytesOf` makes a part's JSON in pieces (the store's, made once per part or chunk).
  */
 export function buildFingerprint(
   codeHash: string,
   siteUrl: string,
   content: object,
-  bytesOf: (part: unknown) => Uint8Array,
+  bytesOf: (part: unknown) => readonly Uint8Array[],
 ): string {
   const hash = createHash('sha256').update(codeHash).update('\0').update(siteUrl);
   for (const [key, part] of Object.entries(content)) {
-    if (part !== undefined) hash.update(`\0${key}\0`).update(bytesOf(part));
+    if (part === undefined) continue;
+    hash.update(`\0${key}\0`);
+    for (const piece of bytesOf(part)) hash.update(piece);
   }
   return hash.digest('hex');
 }

@@ -265,7 +265,7 @@ export class Publisher {
 
   /** The name of what a build of `view` depends on; the pages name the site's address too. */
   #fingerprint(view: SiteContent) {
-    return buildFingerprint(this.#codeHash, this.#siteUrl, view, (part) => this.#content.partBytes(part));
+    return buildFingerprint(this.#codeHash, this.#siteUrl, view, (part) => this.#content.partPieces(part));
   }
 
   /** The school's date now. */

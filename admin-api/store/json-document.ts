@@ -128,6 +128,11 @@ export class JsonDocument<S extends z.ZodType> {
     return this.#json.partBytes(part);
   }
 
+  /** The same bytes in the pieces the file is written from: a long list's in chunks, made once each. */
+  partPieces(part: unknown): readonly Buffer[] {
+    return this.#json.pieces(part);
+  }
+
   /**
    * Applies `change` to a draft of the document, validates and writes the result, then commits it.
    * A change that throws (or rejects), or yields invalid data, changes nothing. The change may be

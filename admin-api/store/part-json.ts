@@ -1,78 +1,83 @@
+import { chunksOf, sameItems } from './list-chunks.ts';
+
 /**
- * JSON text of documents whose versions share their parts (immer keeps what a change did not touch
- * the same object; the public view keeps each item that has nothing to hide): the text of each
- * part, and of each item of a list, is remembered by identity, so writing a new version costs what
- * the change touched. The text is exactly `JSON.stringify`'s.
+ * JSON of documents whose versions share their parts (immer keeps what a change did not touch the
+ * same object; the public view keeps each item that has nothing to hide), as UTF-8: the bytes of
+ * each part, of each item of a list, and of each chunk of a list's items (list-chunks.ts) are
+ * remembered by identity, so writing a new version costs what the change touched: a new event at
+ * the limit of 20,000 puts together the bytes of one chunk of some 500 events, not of 10 MB. The
+ * bytes are exactly those of `JSON.stringify`. Only bytes are kept, not text too: at that limit,
+ * text beside them would be some 25 MB more for the server to hold.
  */
 export class PartJson {
-  #texts = new WeakMap<object, string>();
   #bytes = new WeakMap<object, Buffer>();
+  #lists = new WeakMap<readonly unknown[], Buffer[]>();
+  /** The bytes of the chunks that begin with an item, by the item (a list and its public view may cut it differently). */
+  #chunks = new WeakMap<object, { items: readonly unknown[]; bytes: Buffer }[]>();
 
-  /** `JSON.stringify(document)`, reusing the text of the parts and items seen before. */
+  /** `JSON.stringify(document)`, put together from the bytes of its parts. */
   stringify(document: unknown): string {
-    if (!isPlainObject(document)) return JSON.stringify(document);
-    const fields: string[] = [];
-    for (const [key, value] of Object.entries(document)) {
-      if (value === undefined || typeof value === 'function') continue;
-      fields.push(`${JSON.stringify(key)}:${this.part(value)}`);
-    }
-    return `{${fields.join(',')}}`;
+    return Buffer.concat(this.bytes(document)).toString();
   }
 
   /**
-   * `JSON.stringify(document)` as UTF-8, in pieces: the bytes of each part are remembered by
-   * identity, so writing a new version encodes only the parts it changed, and the whole text is
-   * never made into one string.
+   * `JSON.stringify(document)` as UTF-8, in pieces: the parts' (a list's, its chunks'), each made
+   * once, so writing a new version encodes only what it changed, and the whole text is never made
+   * into one string or buffer.
    */
   bytes(document: unknown): Buffer[] {
-    if (!isPlainObject(document)) return [Buffer.from(JSON.stringify(document))];
+    if (!isPlainObject(document)) return [...this.pieces(document)];
     const pieces: Buffer[] = [];
     for (const [key, value] of Object.entries(document)) {
       if (value === undefined || typeof value === 'function') continue;
       pieces.push(Buffer.from(`${pieces.length === 0 ? '{' : ','}${JSON.stringify(key)}:`));
-      pieces.push(this.partBytes(value));
+      pieces.push(...this.pieces(value));
     }
     pieces.push(Buffer.from(pieces.length === 0 ? '{}' : '}'));
     return pieces;
   }
 
+  /** `JSON.stringify(value)` as UTF-8 for one part, list or item, in pieces: a list's are its chunks', between brackets. */
+  pieces(value: unknown): readonly Buffer[] {
+    if (!Array.isArray(value)) return [this.partBytes(value)];
+    let pieces = this.#lists.get(value);
+    if (pieces === undefined) {
+      pieces = [OPEN_LIST];
+      for (const [index, chunk] of chunksOf(value).entries()) {
+        if (index > 0) pieces.push(COMMA);
+        pieces.push(this.#chunkBytes(chunk));
+      }
+      pieces.push(CLOSE_LIST);
+      this.#lists.set(value, pieces);
+    }
+    return pieces;
+  }
+
   /**
-   * `JSON.stringify(value)` as UTF-8 for one part, list or item, remembered by identity: a list's
-   * bytes are its items' bytes put together, so a new version of a long list encodes only the
-   * items that changed.
+   * `JSON.stringify(value)` as UTF-8 for one part, list or item, in one buffer: a part's and an
+   * item's are remembered by identity; a list's are put together from its pieces when asked.
    */
   partBytes(value: unknown): Buffer {
-    if (typeof value !== 'object' || value === null) return Buffer.from(this.#part(value));
+    if (Array.isArray(value)) return Buffer.concat(this.pieces(value));
+    if (typeof value !== 'object' || value === null) return Buffer.from(JSON.stringify(value) ?? 'null');
     let bytes = this.#bytes.get(value);
     if (bytes === undefined) {
-      bytes = Array.isArray(value) ? listBytes(value, (item) => this.partBytes(item)) : Buffer.from(this.#part(value));
+      bytes = Buffer.from(JSON.stringify(value) ?? 'null');
       this.#bytes.set(value, bytes);
     }
     return bytes;
   }
 
-  /** `JSON.stringify(value)` for one part, list or item, remembered by identity. */
-  part(value: unknown): string {
-    return Array.isArray(value) ? this.#list(value) : this.#part(value);
-  }
-
-  #list(items: readonly unknown[]): string {
-    let text = this.#texts.get(items);
-    if (text === undefined) {
-      text = `[${items.map((item) => this.#part(item)).join(',')}]`;
-      this.#texts.set(items, text);
-    }
-    return text;
-  }
-
-  #part(value: unknown): string {
-    if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
-    let text = this.#texts.get(value);
-    if (text === undefined) {
-      text = JSON.stringify(value);
-      this.#texts.set(value, text);
-    }
-    return text;
+  /** The bytes of consecutive items, joined by commas: those made before for the same items, else new. */
+  #chunkBytes(items: readonly unknown[]): Buffer {
+    const first = items[0];
+    const key = typeof first === 'object' && first !== null ? first : null;
+    const known = key ? this.#chunks.get(key) : undefined;
+    const same = known?.find((chunk) => sameItems(chunk.items, items));
+    if (same) return same.bytes;
+    const bytes = joinedBytes(items, (item) => this.partBytes(item));
+    if (key) this.#chunks.set(key, [{ items, bytes }, ...(known ?? []).slice(0, 1)]);
+    return bytes;
   }
 }
 
@@ -83,11 +88,21 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 /** `JSON.stringify(items)` as UTF-8, put together from each item's bytes as `bytesOf` makes them. */
 export function listBytes(items: readonly unknown[], bytesOf: (item: unknown) => Uint8Array): Buffer {
-  const pieces: Uint8Array[] = [OPEN_LIST];
+  return joinedBytes(items, bytesOf, OPEN_LIST, CLOSE_LIST);
+}
+
+/** The items' bytes as `bytesOf` makes them, joined by commas (between `open` and `close`). */
+function joinedBytes(
+  items: readonly unknown[],
+  bytesOf: (item: unknown) => Uint8Array,
+  open?: Uint8Array,
+  close?: Uint8Array,
+): Buffer {
+  const pieces: Uint8Array[] = open ? [open] : [];
   for (const [index, item] of items.entries()) {
     if (index > 0) pieces.push(COMMA);
     pieces.push(bytesOf(item));
   }
-  pieces.push(CLOSE_LIST);
+  if (close) pieces.push(close);
   return Buffer.concat(pieces);
 }
