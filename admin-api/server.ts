@@ -14,7 +14,7 @@ import { readBucketConfig } from './bucket/bucket-config.ts';
 import { BucketPublisher } from './bucket/bucket-publisher.ts';
 import { readConfig } from './config.ts';
 import { DocumentStore } from './documents/document-store.ts';
-import { currentSummary, currentUsername } from './history/actor.ts';
+import { answered, currentSummary, currentUsername } from './history/actor.ts';
 import { ContentHistory } from './history/content-history.ts';
 import { publicCors } from './http/public-cors.ts';
 import { documentUploads, imageUploads, keepUploadsTidy } from './images/housekeeping.ts';
@@ -51,9 +51,10 @@ const stores = await openStores(config.dataDir).catch((error: unknown) => {
 const history = await ContentHistory.open(config.dataDir, stores.content.data, (part) =>
   stores.content.partPieces(part),
 );
-// Runs inside the change's request: the version is credited to its administrator.
+// Runs inside the change's request: the version is credited to its administrator, and kept once
+// the change has been answered.
 stores.content.onCommit((next, previous) => {
-  void history.record(next, previous, currentUsername(), currentSummary());
+  void history.record(next, previous, currentUsername(), currentSummary(), answered());
 });
 const audit = await AuditLog.open(auditFile(config.dataDir));
 const jwtSecret = await loadJwtSecret(config.jwtSecret, config.dataDir);

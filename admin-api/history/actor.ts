@@ -3,6 +3,7 @@
  * account the audit log names), else `system`. A route may also say in words what it did.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 
@@ -31,4 +32,19 @@ export function currentSummary(): string | undefined {
 export function describeChange(summary: string): void {
   const actor = actors.getStore();
   if (actor) actor.summary = summary;
+}
+
+/**
+ * Resolves once the answer to the request behind the current change has left, or its connection
+ * closed (at once outside a request, or where no Node response is behind it): for the work a
+ * change causes that its answer does not need.
+ */
+export function answered(): Promise<void> {
+  const env = actors.getStore()?.context.env as { outgoing?: ServerResponse } | undefined;
+  const response = env?.outgoing;
+  if (!response || response.writableFinished || response.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    response.once('finish', () => resolve());
+    response.once('close', () => resolve());
+  });
 }

@@ -30,6 +30,8 @@ export class ContentHistory {
   #dir: string;
   #manifests: Manifest[];
   #queue: Promise<unknown> = Promise.resolve();
+  /** Resolved when someone waits for the history to be settled: what waits for its answer goes ahead. */
+  #wanted = Promise.withResolvers<void>();
   #objects = new Map<string, unknown>();
   /** The hash each part of the content was stored under, by the part's identity. */
   #stored = new WeakMap<object, string>();
@@ -89,15 +91,25 @@ export class ContentHistory {
     return content as SiteContent;
   }
 
-  /** Records a committed change, in turn with the others. */
-  record(next: SiteContent, previous: SiteContent, username: string, summary?: string): Promise<void> {
-    const run = this.#queue.then(() => this.#record(next, previous, username, summary));
+  /**
+   * Records a committed change, in turn with the others, once `answered` resolves (the answer to
+   * the edit has left) or someone waits for the history to be settled: at the limit of 20,000
+   * events, naming the list and writing it takes tens of milliseconds, and the disk it writes to
+   * is the one the edit's audit entry is appended to before the answer leaves.
+   */
+  record(next: SiteContent, previous: SiteContent, username: string, summary?: string, answered?: Promise<void>) {
+    const wanted = this.#wanted.promise;
+    const run = this.#queue
+      .then(() => answered && Promise.race([answered, wanted]))
+      .then(() => this.#record(next, previous, username, summary));
     this.#queue = run.catch((error) => console.error('Could not keep a version of the content:', error));
     return run;
   }
 
-  /** Resolves once every change recorded so far is on disk. */
+  /** Resolves once every change recorded so far is on disk (those waiting for their answer are recorded now). */
   async settled(): Promise<void> {
+    this.#wanted.resolve();
+    this.#wanted = Promise.withResolvers<void>();
     await this.#queue;
   }
 
