@@ -3,8 +3,8 @@
  * half a file; read, listed and dated without failing on what is not there.
  */
 import { randomUUID } from 'node:crypto';
-import { access, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { access, type FileHandle, link, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
 
 /** Files still being written start with this; a crash may leave some behind (swept later). */
 export const TEMPORARY_PREFIX = '.incoming-';
@@ -19,26 +19,72 @@ export function cleanName(originalName: string): string {
     .replace(/[\uD800-\uDBFF]$/, '');
 }
 
+/** A replaced file this large is kept for the next write of the same path to go into (writeAtomically). */
+const SPARE_FROM_BYTES = 1 << 20;
+/** The write under way of each path, for the next to wait for. */
+const writing = new Map<string, Promise<void>>();
+
 /**
- * Writes `data` (one buffer, or pieces written one after the other) under a temporary name, then
- * renames it. The file it replaces is deleted after, without waiting: freeing a large file takes
- * longer than writing it (a 24 MB content.json: some 30 ms on ext4, against 2 ms to rename over a
- * file that keeps another name), and nobody needs to wait for it.
+ * Writes `data` (one buffer, or pieces) as the file at `path`: into another file first, then
+ * renamed over it, so a reader (or a crash) finds the old file or the new one, never half of one.
+ * Writes of the same path take turns. A large file it replaces is kept under a temporary name, a
+ * spare, and the next write goes into it: on ext4, writing the 24 MB content.json over the spare's
+ * blocks takes some 5 ms, where writing a new file and freeing the old one took 10 ms, and up to
+ * 120 ms while other files were being written (both wait for the file system's journal). A smaller
+ * replaced file is deleted after, without waiting.
  */
-export async function writeAtomically(path: string, data: Buffer | readonly Buffer[]): Promise<void> {
+export function writeAtomically(path: string, data: Buffer | readonly Buffer[]): Promise<void> {
+  const write = () => replaceFile(path, Buffer.isBuffer(data) ? [data] : data);
+  const run = (writing.get(path) ?? Promise.resolve()).then(write);
+  const done = run.catch(() => undefined);
+  writing.set(path, done);
+  void done.then(() => writing.get(path) === done && writing.delete(path));
+  return run;
+}
+
+async function replaceFile(path: string, pieces: readonly Buffer[]) {
   const dir = resolve(path, '..');
   await mkdir(dir, { recursive: true });
-  const temporary = join(dir, `${TEMPORARY_PREFIX}${randomUUID()}`);
+  const spare = join(dir, `${TEMPORARY_PREFIX}spare-${basename(path)}`);
   let replaced: string | null = null;
   try {
-    await writeFile(temporary, Buffer.isBuffer(data) ? data : (data as Iterable<Buffer>));
+    await writeFrom(spare, pieces);
     replaced = await secondName(path, dir);
-    await rename(temporary, path);
+    await rename(spare, path);
   } catch (error) {
-    await Promise.all([rm(temporary, { force: true }), replaced && rm(replaced, { force: true })]);
+    await Promise.all([rm(spare, { force: true }), replaced && rm(replaced, { force: true })]);
     throw error;
   }
-  if (replaced) rm(replaced, { force: true }).catch((error: unknown) => console.error('A replaced file stays:', error));
+  // The new file is in place: what becomes of the old one cannot fail the write.
+  if (replaced)
+    await keepAsSpare(replaced, spare).catch((error: unknown) => console.error('A replaced file stays:', error));
+}
+
+/** Writes `pieces` as the whole content of the file at `path`: over a spare's blocks when it is one. */
+async function writeFrom(path: string, pieces: readonly Buffer[]) {
+  const file = await openSpare(path);
+  try {
+    await file.writev(pieces as Buffer[], 0);
+    await file.truncate(pieces.reduce((size, piece) => size + piece.length, 0));
+  } finally {
+    await file.close();
+  }
+}
+
+/** The spare at `path` opened to be written over; a new file when there is none, or it has another name too. */
+async function openSpare(path: string): Promise<FileHandle> {
+  const spare = await open(path, 'r+').catch(() => null);
+  if (spare && (await spare.stat()).nlink === 1) return spare;
+  await spare?.close();
+  await rm(path, { force: true });
+  return open(path, 'w');
+}
+
+/** Keeps the replaced file (named `replaced`) as the spare when it is large and has no other name; else deletes it. */
+async function keepAsSpare(replaced: string, spare: string) {
+  const { nlink, size } = await stat(replaced);
+  if (nlink === 1 && size >= SPARE_FROM_BYTES) return rename(replaced, spare);
+  rm(replaced, { force: true }).catch((error: unknown) => console.error('A replaced file stays:', error));
 }
 
 /**
