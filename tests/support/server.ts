@@ -1,5 +1,6 @@
-/** Starts the real product (`node admin-api/server.ts`) on a free port with its own data folders. */
+/** Starts the real product (`npm start`) on a free port with its own data folders. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,10 +30,23 @@ export interface StartOptions {
   command?: 'start' | 'dev';
 }
 
-const COMMANDS = {
-  start: { script: 'admin-api/server.ts', ready: /listening on (http:\/\/localhost:\d+)/ },
-  dev: { script: 'admin-api/dev/dev-server.ts', ready: /Developing on (http:\/\/localhost:\d+)/ },
+const READY = {
+  start: /listening on (http:\/\/localhost:\d+)/,
+  dev: /Developing on (http:\/\/localhost:\d+)/,
 };
+
+/**
+ * What `npm run <name>` runs (`[NAME=value …] node <script>`), to run it the same way without npm
+ * in between: the script and the variables it sets.
+ */
+function npmScript(name: string): { script: string; env: Record<string, string> } {
+  const scripts: Record<string, string> = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts;
+  const words = (scripts[name] ?? '').trim().split(/\s+/);
+  const node = words.indexOf('node');
+  if (node < 0 || !words[node + 1]) throw new Error(`npm run ${name} does not run one node script: ${scripts[name]}`);
+  const env = Object.fromEntries(words.slice(0, node).map((word) => word.split('=', 2) as [string, string]));
+  return { script: words[node + 1]!, env };
+}
 
 /** Vitest's own variables tell Astro's dev server it runs under a test, where it serves no pages. */
 const withoutVitest = (env: NodeJS.ProcessEnv) =>
@@ -52,10 +66,18 @@ export function removeFolders(dataDir: string): Promise<void> {
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? (await tempFolders()).dataDir;
   const uploadsDir = options.uploadsDir ?? join(dataDir, '..', 'uploads');
-  const { script, ready } = COMMANDS[options.command ?? 'start'];
+  const command = options.command ?? 'start';
+  const { script, env } = npmScript(command);
   const child = spawn(process.execPath, [script], {
     cwd: root,
-    env: { ...withoutVitest(process.env), PORT: '0', DATA_DIR: dataDir, UPLOADS_DIR: uploadsDir, ...options.env },
+    env: {
+      ...withoutVitest(process.env),
+      ...env,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      UPLOADS_DIR: uploadsDir,
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -71,7 +93,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = ready.exec(output);
+      const match = READY[command].exec(output);
       if (match?.[1]) resolve(match[1]);
     };
     child.stdout.on('data', onData);
