@@ -12,8 +12,8 @@ import { chunksOf, sameItems } from './list-chunks.ts';
 export class PartJson {
   #bytes = new WeakMap<object, Buffer>();
   #lists = new WeakMap<readonly unknown[], Buffer[]>();
-  /** The bytes of the chunks that begin with an item, by the item (a list and its public view may cut it differently). */
-  #chunks = new WeakMap<object, { items: readonly unknown[]; bytes: Buffer }[]>();
+  /** The bytes of the last chunk made that begins with an item, by the item. */
+  #chunks = new WeakMap<object, { items: readonly unknown[]; bytes: Buffer }>();
 
   /** `JSON.stringify(document)`, put together from the bytes of its parts. */
   stringify(document: unknown): string {
@@ -73,10 +73,9 @@ export class PartJson {
     const first = items[0];
     const key = typeof first === 'object' && first !== null ? first : null;
     const known = key ? this.#chunks.get(key) : undefined;
-    const same = known?.find((chunk) => sameItems(chunk.items, items));
-    if (same) return same.bytes;
+    if (known && sameItems(known.items, items)) return known.bytes;
     const bytes = joinedBytes(items, (item) => this.partBytes(item));
-    if (key) this.#chunks.set(key, [{ items, bytes }, ...(known ?? []).slice(0, 1)]);
+    if (key) this.#chunks.set(key, { items, bytes });
     return bytes;
   }
 }
