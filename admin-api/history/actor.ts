@@ -34,17 +34,25 @@ export function describeChange(summary: string): void {
   if (actor) actor.summary = summary;
 }
 
+/** A slow download of the answer (a whole list) holds back what waits for it no longer than this. */
+const ANSWER_WAIT_MS = 1000;
+
 /**
- * Resolves once the answer to the request behind the current change has left, or its connection
- * closed (at once outside a request, or where no Node response is behind it): for the work a
- * change causes that its answer does not need.
+ * Resolves once the answer to the request behind the current change has left, its connection
+ * closed or a second passed (at once outside a request, or where no Node response is behind it):
+ * for the work a change causes that its answer does not need.
  */
 export function answered(): Promise<void> {
   const env = actors.getStore()?.context.env as { outgoing?: ServerResponse } | undefined;
   const response = env?.outgoing;
   if (!response || response.writableFinished || response.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
-    response.once('finish', () => resolve());
-    response.once('close', () => resolve());
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, ANSWER_WAIT_MS);
+    response.once('finish', done);
+    response.once('close', done);
   });
 }
