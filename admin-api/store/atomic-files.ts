@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { access, type FileHandle, link, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
+import { KeyedQueue } from '../images/keyed-queue.ts';
 
 /** Files still being written start with this; a crash may leave some behind (swept later). */
 export const TEMPORARY_PREFIX = '.incoming-';
@@ -21,8 +22,8 @@ export function cleanName(originalName: string): string {
 
 /** A replaced file this large is kept for the next write of the same path to go into (writeAtomically). */
 const SPARE_FROM_BYTES = 1 << 20;
-/** The write under way of each path, for the next to wait for. */
-const writing = new Map<string, Promise<void>>();
+/** Writes of the same path, one after another. */
+const writesOfPath = new KeyedQueue();
 
 /**
  * Writes `data` (one buffer, or pieces) as the file at `path`: into another file first, then
@@ -34,12 +35,7 @@ const writing = new Map<string, Promise<void>>();
  * replaced file is deleted after, without waiting.
  */
 export function writeAtomically(path: string, data: Buffer | readonly Buffer[]): Promise<void> {
-  const write = () => replaceFile(path, Buffer.isBuffer(data) ? [data] : data);
-  const run = (writing.get(path) ?? Promise.resolve()).then(write);
-  const done = run.catch(() => undefined);
-  writing.set(path, done);
-  void done.then(() => writing.get(path) === done && writing.delete(path));
-  return run;
+  return writesOfPath.run(path, () => replaceFile(path, Buffer.isBuffer(data) ? [data] : data));
 }
 
 async function replaceFile(path: string, pieces: readonly Buffer[]) {
