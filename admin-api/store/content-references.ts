@@ -7,6 +7,7 @@
  * changed in place, so an answer holds for as long as its document lives.
  */
 import { referencedDocumentIds, referencedImageIds, type SiteContent } from '../../site/contract/content.ts';
+import { itemsNotIn } from './list-chunks.ts';
 
 type Find = (content: Partial<SiteContent>) => Set<string>;
 
@@ -32,6 +33,10 @@ function remembered(find: Find, byItem: boolean): References {
     }
     return ids;
   };
+  const inItem = (key: string, item: unknown): Set<string> => {
+    const own = () => find({ [key]: [item] });
+    return typeof item === 'object' && item !== null ? once(item, own) : own();
+  };
   // A list is read item by item: an edit of one item of a long list reads that item again, not the list.
   const inPart = (key: string, value: unknown): Set<string> => {
     if (typeof value !== 'object' || value === null) return find({ [key]: value });
@@ -39,8 +44,7 @@ function remembered(find: Find, byItem: boolean): References {
     return once(value, () => {
       const ids = new Set<string>();
       for (const item of value) {
-        const own = () => find({ [key]: [item] });
-        const found = typeof item === 'object' && item !== null ? once(item, own) : own();
+        const found = inItem(key, item);
         if (found.size > 0) for (const id of found) ids.add(id);
       }
       return ids;
@@ -54,10 +58,6 @@ function remembered(find: Find, byItem: boolean): References {
       byDocument.set(content, ids);
     }
     return ids;
-  };
-  const inItem = (key: string, item: unknown): Set<string> => {
-    const own = () => find({ [key]: [item] });
-    return typeof item === 'object' && item !== null ? once(item, own) : own();
   };
   const onlyIn = (a: SiteContent, b: SiteContent): string[] => {
     const found = new Set<string>();
@@ -75,13 +75,6 @@ function remembered(find: Find, byItem: boolean): References {
     return [...found].filter((id) => !before.has(id));
   };
   return Object.assign(all, { onlyIn });
-}
-
-/** The items of `list` that `previous` does not hold (by identity): those not at their place are looked for in it. */
-function itemsNotIn(list: readonly unknown[], previous: readonly unknown[]): unknown[] {
-  const missing = new Set(list.filter((item, index) => item !== previous[index]));
-  if (missing.size > 0) for (const item of previous) missing.delete(item);
-  return [...missing];
 }
 
 /** The image ids `content` shows. */

@@ -6,6 +6,7 @@ import { TextFile } from 'lowdb/node';
 import * as z from 'zod';
 import { writeAtomically } from './atomic-files.ts';
 import { DamagedDataFileError } from './damaged-file.ts';
+import { itemsNotIn } from './list-chunks.ts';
 import { PartJson } from './part-json.ts';
 
 /**
@@ -272,14 +273,12 @@ function validateList(field: z.ZodType, committed: unknown, next: unknown): z.Zo
   const shape = list.clone({ ...list._zod.def, element: z.unknown() });
   const checked = shape.safeParse(next);
   if (!checked.success) return checked;
-  // An item at its place in the committed list is kept; only the others are looked for in it.
-  const displaced = new Set(next.filter((item, index) => item !== committed[index]));
-  const kept = new Set<unknown>(committed.filter((item) => displaced.has(item)));
+  const fresh = new Set(itemsNotIn(next, committed));
   const element = list._zod.def.element as z.ZodType;
   const items: unknown[] = [];
   const issues: z.core.$ZodIssue[] = [];
   for (const [index, item] of next.entries()) {
-    if (item === committed[index] || kept.has(item)) {
+    if (!fresh.has(item)) {
       items.push(item);
       continue;
     }

@@ -1,6 +1,7 @@
 /**
- * How a long list is cut into chunks of consecutive items, for the store's bytes of a list
- * (part-json.ts) and a build's snapshot of it (publish/content-snapshots.ts): after each item
+ * Long lists compared by their items' identity (a change keeps the items it did not touch the same
+ * objects: json-document.ts), and cut into chunks of consecutive items, for the store's bytes of a
+ * list (part-json.ts) and a build's snapshot of it (publish/content-snapshots.ts): after each item
  * whose id hashes to a multiple of CHUNK_ITEMS, so that inserting or removing an item changes one
  * chunk, not those after it. A list without ids is one chunk.
  */
@@ -26,6 +27,16 @@ export function chunksOf(items: readonly unknown[]): unknown[][] {
 /** Whether two chunks hold the same items (by identity), in the same order. */
 export const sameItems = (a: readonly unknown[], b: readonly unknown[]) =>
   a.length === b.length && a.every((item, index) => item === b[index]);
+
+/**
+ * The items of `list` that `previous` does not hold: those not at their place are looked for in
+ * it, so an edit of a long list costs what it changed, not a set of every item.
+ */
+export function itemsNotIn(list: readonly unknown[], previous: readonly unknown[]): unknown[] {
+  const missing = new Set(list.filter((item, index) => item !== previous[index]));
+  if (missing.size > 0) for (const item of previous) missing.delete(item);
+  return [...missing];
+}
 
 function endsChunk(item: unknown): boolean {
   const id = (item as { _id?: unknown } | null)?._id;
