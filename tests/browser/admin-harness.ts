@@ -11,6 +11,8 @@ export interface WatchedPage {
   context: BrowserContext;
   /** Fails the test on any Content-Security-Policy violation or uncaught script error. */
   expectNoProblems(): void;
+  /** Resolves once no request of the page has been in flight for `quietMs`: the reads it started have come. */
+  settled(quietMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -24,10 +26,22 @@ export async function openPage(browser: Browser, viewport = { width: 1280, heigh
     if (/Content[ -]Security[ -]Policy|Refused to (apply|execute|load)/i.test(text)) problems.push(text);
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const count = (change: number) => () => {
+    inFlight += change;
+    lastChange = Date.now();
+  };
+  page.on('request', count(1));
+  page.on('requestfinished', count(-1));
+  page.on('requestfailed', count(-1));
   return {
     page,
     context,
     expectNoProblems: () => expect(problems).toEqual([]),
+    settled: async (quietMs = 300) => {
+      while (inFlight > 0 || Date.now() - lastChange < quietMs) await new Promise((wake) => setTimeout(wake, 50));
+    },
     close: () => context.close(),
   };
 }
@@ -115,6 +129,7 @@ export function testDashboard(site: Site, browser: () => Browser): TestDashboard
       return opened().context;
     },
     expectNoProblems: () => opened().expectNoProblems(),
+    settled: (quietMs) => opened().settled(quietMs),
     close: () => opened().close(),
     async expectLive() {
       await opened()
