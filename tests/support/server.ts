@@ -36,20 +36,21 @@ const READY = {
 };
 
 /**
- * What `npm run <name>` runs (`[NAME=value …] node <script>`), to run it the same way without npm
- * in between: the script and the variables it sets.
+ * What `npm run <name>` runs (`[NAME=value …] [exec] node <script>`), to run it the same way without
+ * npm in between: the script and the variables it sets.
  */
 function npmScript(name: string): { script: string; env: Record<string, string> } {
   const scripts: Record<string, string> = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts;
   const words = (scripts[name] ?? '').trim().split(/\s+/);
   const node = words.indexOf('node');
   if (node < 0 || !words[node + 1]) throw new Error(`npm run ${name} does not run one node script: ${scripts[name]}`);
-  const env = Object.fromEntries(words.slice(0, node).map((word) => word.split('=', 2) as [string, string]));
+  const assignments = words.slice(0, node).filter((word) => word !== 'exec');
+  const env = Object.fromEntries(assignments.map((word) => word.split('=', 2) as [string, string]));
   return { script: words[node + 1]!, env };
 }
 
 /** Vitest's own variables tell Astro's dev server it runs under a test, where it serves no pages. */
-const withoutVitest = (env: NodeJS.ProcessEnv) =>
+export const withoutVitest = (env: NodeJS.ProcessEnv) =>
   Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('VITEST')));
 
 /** A fresh temporary folder for a server's `data` and `uploads` (both made by the server itself). */
