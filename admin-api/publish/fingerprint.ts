@@ -4,7 +4,8 @@ import { join, relative } from 'node:path';
 
 /**
  * What the published site depends on besides the content: the site's code, how it is compiled
- * and rendered, and the installed packages.
+ * and rendered, and the installed packages. The unit tests beside the code are no part of it, so
+ * editing one does not compile the site anew.
  */
 const CODE_INPUTS = [
   'site',
@@ -51,6 +52,8 @@ export function buildFingerprint(
   return hash.digest('hex');
 }
 
+const TEST_FILE = /\.test\.tsx?$/;
+
 async function listFiles(path: string): Promise<string[]> {
   let entries: import('node:fs').Dirent[];
   try {
@@ -62,7 +65,7 @@ async function listFiles(path: string): Promise<string[]> {
     throw error;
   }
   return entries
-    .filter((entry) => entry.isFile())
+    .filter((entry) => entry.isFile() && !TEST_FILE.test(entry.name))
     .map((entry) => join(entry.parentPath, entry.name))
     .sort();
 }
