@@ -12,6 +12,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     maxWorkers: 2,
+    // The ten slowest files at the end of a run: where the suite's minutes go.
+    reporters: ['default', './tests/support/slowest-files.ts'],
     // A poll waits for what a person waits for, on a CI machine busy with another file's build:
     // speed is measured by the bench (npm run bench), not by these waits.
     expect: { poll: { timeout: 10_000 } },
