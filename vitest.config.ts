@@ -1,12 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
+/** The files that start the real product, and what they share: a fresh server's first build. */
+const endToEnd = (name: string, include: string[], exclude: string[] = []) => ({
+  extends: true,
+  test: { name, include, exclude, globalSetup: ['tests/support/global-setup.ts'] },
+});
+
 export default defineConfig({
   test: {
-    // The long crash loop runs on its own: npm run test:chaos.
-    include: process.env.CHAOS
-      ? ['tests/chaos/**/*.test.ts']
-      : ['admin-api/**/*.test.ts', 'site/**/*.test.ts', 'tests/**/*.test.ts'],
-    exclude: process.env.CHAOS ? [] : ['tests/chaos/**', '**/node_modules/**'],
+    projects: process.env.CHAOS
+      ? // The long crash loop runs on its own: npm run test:chaos.
+        [endToEnd('chaos', ['tests/chaos/**/*.test.ts'])]
+      : [
+          { extends: true, test: { name: 'unit', include: ['admin-api/**/*.test.ts', 'site/**/*.test.ts'] } },
+          endToEnd('end-to-end', ['tests/**/*.test.ts'], ['tests/chaos/**']),
+        ],
     // End-to-end files start real servers that build the site: give them time, and keep the
     // two cores of a CI machine from being oversubscribed.
     testTimeout: 60_000,

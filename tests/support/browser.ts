@@ -1,9 +1,25 @@
 /** Debian's Chromium driven by playwright-core, headless, as the decisions prescribe. */
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserServer, chromium, type LaunchOptions, type Page } from 'playwright-core';
 import { chromiumPath } from './chromium-path.ts';
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  return chromium.launch(launchOptions());
+}
+
+/**
+ * One Chromium for a whole test run (./global-setup.ts), which each file connects to
+ * (`connectBrowser`): a file's pages are in contexts of its own, closed when it disconnects.
+ */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer(launchOptions());
+}
+
+export function connectBrowser(wsEndpoint: string): Promise<Browser> {
+  return chromium.connect(wsEndpoint);
+}
+
+function launchOptions(): LaunchOptions {
+  return {
     executablePath: chromiumPath(),
     headless: true,
     args: [
@@ -15,7 +31,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
-  });
+  };
 }
 
 /** Holds back the page's requests to `url` (a glob) until the answered function is called. */

@@ -11,13 +11,15 @@
  *       await page.goto(site.url + '/eventsnews');
  *     });
  *
- * The handle's fields are read inside hooks and tests, once the server is up. Tests that start
- * several servers at once use `startServer` (./server.ts) directly.
+ * The server starts from the run's first build (./first-build.ts) unless its settings build
+ * another site. The handle's fields are read inside hooks and tests, once the server is up. Tests
+ * that start several servers at once use `startServer` (./server.ts) directly.
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type ApiAnswer, call, setupAndLogin, waitUntilLive } from './api.ts';
-import { launchBrowser } from './browser.ts';
+import { connectBrowser, launchBrowser } from './browser.ts';
+import { copyFirstBuild, startsFromFirstBuild } from './first-build.ts';
 import { type RunningServer, removeFolders, startServer, tempFolders } from './server.ts';
 
 export interface SiteOptions {
@@ -103,6 +105,8 @@ export function testServer(options: SiteOptions = {}): Site {
   beforeAll(async () => {
     folders = await tempFolders();
     if (options.start === false) return;
+    const command = options.command ?? 'start';
+    if (command === 'start' && startsFromFirstBuild(options.env)) await copyFirstBuild(folders.dataDir);
     await site.start();
     if (options.admin) token = await setupAndLogin(site.url);
   });
@@ -113,11 +117,15 @@ export function testServer(options: SiteOptions = {}): Site {
   return site;
 }
 
-/** Registers the hooks that launch Chromium once for this file and close it after; answers a getter. */
+/**
+ * Registers the hooks that connect this file to the run's Chromium (./global-setup.ts), or launch
+ * one of its own when there is none, and close it after; answers a getter.
+ */
 export function testBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    const endpoint = inject('browserEndpoint');
+    browser = endpoint ? await connectBrowser(endpoint) : await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();

@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyFirstBuild, startsFromFirstBuild } from './first-build.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -22,7 +23,10 @@ export interface RunningServer {
 }
 
 export interface StartOptions {
-  /** Reuse a data folder (to restart on the same data); a fresh one otherwise. */
+  /**
+   * Reuse a data folder (to restart on the same data); otherwise a fresh one, holding the run's
+   * first build (./first-build.ts) when the settings build the same site.
+   */
   dataDir?: string;
   uploadsDir?: string;
   env?: Record<string, string>;
@@ -65,9 +69,10 @@ export function removeFolders(dataDir: string): Promise<void> {
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const dataDir = options.dataDir ?? (await tempFolders()).dataDir;
-  const uploadsDir = options.uploadsDir ?? join(dataDir, '..', 'uploads');
   const command = options.command ?? 'start';
+  const dataDir = options.dataDir ?? (await tempFolders()).dataDir;
+  if (!options.dataDir && command === 'start' && startsFromFirstBuild(options.env)) await copyFirstBuild(dataDir);
+  const uploadsDir = options.uploadsDir ?? join(dataDir, '..', 'uploads');
   const { script, env } = npmScript(command);
   const child = spawn(process.execPath, [script], {
     cwd: root,
