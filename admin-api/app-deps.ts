@@ -6,7 +6,7 @@ import type { DocumentStore } from './documents/document-store.ts';
 import type { ContentHistory } from './history/content-history.ts';
 import type { ImageStore } from './images/image-store.ts';
 import type { Notifier } from './mail/notifier.ts';
-import type { RenderedPage } from './publish/render-pages.ts';
+import type { RenderedPage } from './publish/page-renderer.ts';
 import type { Stores } from './store/stores.ts';
 
 /** What the HTTP layer needs; server.ts opens the real ones, tests may pass their own. */

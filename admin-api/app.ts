@@ -33,6 +33,7 @@ import { referenceRoutes } from './routes/reference.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { staticUploadRoutes } from './routes/static-uploads.ts';
 import { twoFactorRoutes } from './routes/two-factor.ts';
+import { InvalidDocumentError } from './store/json-document.ts';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -88,11 +89,16 @@ export function createApp(deps: AppDeps): Hono {
     .use('/api/*', deps.cors ?? ((_c, next) => next()))
     .use('/api/*', compressJson)
     .use(apiSecurityHeaders)
-    .onError(errorAnswer)
+    .onError((error, c) => errorAnswer(asHttpError(error), c))
     .route('/api', api)
     .route('/', staticUploadRoutes(deps))
     .all('*', () => {
       throw new HttpError(404, 'Not found');
     });
   return app;
+}
+
+/** A change the store refused as invalid is the request's mistake: 400 with the store's message. */
+function asHttpError(error: Error): Error {
+  return error instanceof InvalidDocumentError ? new HttpError(400, error.message) : error;
 }

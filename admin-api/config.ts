@@ -1,5 +1,12 @@
 import { resolve } from 'node:path';
-import type { MailSettings } from './mail/notifier.ts';
+
+/** Where the office is e-mailed from and to (mail/notifier.ts). */
+export interface MailSettings {
+  /** `smtp://user:pass@host:587` or `smtps://…:465` */
+  smtpUrl: string;
+  to: string;
+  from: string;
+}
 
 export interface ServerConfig {
   port: number;

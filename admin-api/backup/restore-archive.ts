@@ -9,8 +9,8 @@ import * as tar from 'tar';
 import { AlumniRecords } from '../../site/contract/alumni.ts';
 import { InboxRecords } from '../../site/contract/contact.ts';
 import { SiteContent } from '../../site/contract/content.ts';
-import { ERASURES_FILE, ErasureList } from '../privacy/erasures.ts';
 import { AdminAccounts } from '../store/admin-accounts.ts';
+import { ERASURES_FILE, ErasureList } from '../store/erasure-list.ts';
 import { BACKUP_MARK } from './backup-archive.ts';
 import { LOCK_SOCKET } from './server-lock.ts';
 

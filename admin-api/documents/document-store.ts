@@ -13,8 +13,8 @@ import type { UploadedDocument } from '../../site/contract/api.ts';
 import { DOCUMENT_ID_PATTERN } from '../../site/contract/content.ts';
 import { pdfFindings } from '../../site/lib/accessibility/pdf-findings.ts';
 import { HttpError } from '../http/errors.ts';
-import { KeyedQueue } from '../images/keyed-queue.ts';
 import { cleanName, exists, readIfExists, writeAtomically } from '../store/atomic-files.ts';
+import { KeyedQueue } from '../store/keyed-queue.ts';
 import { sweepUnreferenced } from '../store/upload-sweep.ts';
 import { pdfProblems } from './pdf-accessibility.ts';
 

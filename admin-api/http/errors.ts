@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { InvalidDocumentError } from '../store/json-document.ts';
 
 /** An answer to refuse a request with: JSON `{ message }` (and `details`, if any) and a 4xx status. */
 export class HttpError extends Error {
@@ -17,7 +16,6 @@ export class HttpError extends Error {
 /** Turns any error thrown by a route into JSON `{ message }`; unexpected ones are logged. */
 export function errorAnswer(error: Error, c: Context): Response {
   if (error instanceof HttpError) return c.json({ message: error.message, ...error.details }, error.status);
-  if (error instanceof InvalidDocumentError) return c.json({ message: error.message }, 400);
   if (error instanceof HTTPException) {
     const message = error.status === 413 ? 'The request is too large' : error.message;
     return c.json({ message: message || 'Bad request' }, error.status);

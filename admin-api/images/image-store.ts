@@ -9,10 +9,10 @@ import { join, resolve } from 'node:path';
 import { IMAGE_ID_PATTERN, type ImageRef } from '../../site/contract/content.ts';
 import { RENDITION_WIDTHS } from '../../site/lib/image-sources.ts';
 import { cleanName, exists, listFiles, readIfExists, savedEarlier, writeAtomically } from '../store/atomic-files.ts';
+import { KeyedQueue } from '../store/keyed-queue.ts';
 import { sweepUnreferenced } from '../store/upload-sweep.ts';
 import { CONTENT_TYPES, type StoredFormat } from './image-format.ts';
 import { makeRendition, normaliseImage } from './image-pipeline.ts';
-import { KeyedQueue } from './keyed-queue.ts';
 
 export { cleanName } from '../store/atomic-files.ts';
 

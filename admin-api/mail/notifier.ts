@@ -5,6 +5,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import nodemailer from 'nodemailer';
+import type { MailSettings } from '../config.ts';
 
 export interface Mail {
   /** What the mail is about, for the log (never personal details): "contact message". */
@@ -32,13 +33,6 @@ export interface Notifier {
   queued(): QueuedMail[];
   /** Gives up the mails not sent yet that `match` (their person asked, or their record is gone); answers how many. */
   forget(match: (mail: Mail) => boolean): number;
-}
-
-export interface MailSettings {
-  /** `smtp://user:pass@host:587` or `smtps://…:465` */
-  smtpUrl: string;
-  to: string;
-  from: string;
 }
 
 /** Waits before the 2nd, 3rd… attempt: a server that is briefly down gets a few minutes. */

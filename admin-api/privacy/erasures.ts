@@ -1,29 +1,10 @@
 /**
- * The people whose data was erased, as salted hashes only (`DATA_DIR/erasures.json`): a restore of
- * an older backup brings their records back, and the server erases them again when it starts. The
- * list holds no address or number: only `sha256(salt + key)`, and the salt never leaves the file.
+ * The people whose data was erased, as salted hashes only (`DATA_DIR/erasures.json`,
+ * store/erasure-list.ts): a restore of an older backup brings their records back, and the server
+ * erases them again when it starts.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import * as z from 'zod';
-
-export const ERASURES_FILE = 'erasures.json';
-
-export const ErasureList = z.object({
-  salt: z.string().min(16),
-  requests: z
-    .array(
-      z.object({
-        /** The request's number, as the audit log and the answer name it: `E-0001`. */
-        number: z.string(),
-        at: z.iso.datetime(),
-        hashes: z.array(z.string()),
-      }),
-    )
-    .default([]),
-});
-export type ErasureList = z.infer<typeof ErasureList>;
-
-export const newErasureList = (): ErasureList => ({ salt: randomBytes(24).toString('base64url'), requests: [] });
+import { createHash } from 'node:crypto';
+import type { ErasureList } from '../store/erasure-list.ts';
 
 export const hashKey = (salt: string, key: string) => createHash('sha256').update(`${salt}\0${key}`).digest('hex');
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { PageHeaders, Redirects } from './render-pages.ts';
+import type { Redirects } from './page-renderer.ts';
+import type { PageHeaders } from './render-pages.ts';
 
 /** What a finished build was made from; kept beside its output as build-info.json. */
 export interface BuildInfo {

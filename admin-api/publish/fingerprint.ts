@@ -14,6 +14,8 @@ const CODE_INPUTS = [
   'admin-api/publish/render-adapter.ts',
   'admin-api/publish/render-entry.ts',
   'admin-api/publish/render-pages.ts',
+  'admin-api/publish/page-renderer.ts',
+  'admin-api/publish/page-links.ts',
   'admin-api/publish/carry-over.ts',
   'admin-api/publish/content-snapshots.ts',
 ];

@@ -12,16 +12,8 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { build } from 'astro';
 import type { PreviousBuild } from './carry-over.ts';
-import {
-  completeSite,
-  loadRenderer,
-  type RecordFiles,
-  type RenderedPage,
-  type RenderedSite,
-  renderOnePage,
-  renderShifted,
-  renderSite,
-} from './render-pages.ts';
+import { loadRenderer, type RenderedPage, renderOnePage } from './page-renderer.ts';
+import { completeSite, type RecordFiles, type RenderedSite, renderShifted, renderSite } from './render-pages.ts';
 
 export type RendererRequest = PublishRequest | ShiftedRequest | CompleteRequest | PageRequest | WarmRequest;
 

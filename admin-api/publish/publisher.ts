@@ -17,8 +17,9 @@ import {
 import type { PreviousBuild } from './carry-over.ts';
 import { writeContentSnapshot } from './content-snapshots.ts';
 import { buildFingerprint, codeFingerprint } from './fingerprint.ts';
+import type { RenderedPage } from './page-renderer.ts';
 import { RebuildScheduler } from './rebuild-scheduler.ts';
-import type { RecordFiles, RenderedPage, RenderedSite } from './render-pages.ts';
+import type { RecordFiles, RenderedSite } from './render-pages.ts';
 import { SearchIndexer, searchIndexRoot } from './search-indexer.ts';
 import { SearchWorker } from './search-worker.ts';
 import { SiteRenderer } from './site-renderer.ts';

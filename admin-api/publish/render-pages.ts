@@ -7,7 +7,6 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { SiteContent } from '../../site/contract/content.ts';
 import { entryPaths } from '../../site/entry-paths.ts';
 import { FEED_PATHS } from '../../site/lib/feeds.ts';
@@ -16,21 +15,12 @@ import { CarryOver, type PreviousBuild, type Recorded } from './carry-over.ts';
 import { SnapshotReader } from './content-snapshots.ts';
 import { FileWriter } from './file-writer.ts';
 import { linkFiles, linkTree, treeFiles } from './hard-links.ts';
+import { internalLinks, sitePaths } from './page-links.ts';
+import { loadRenderer, type Redirect, type Redirects, renderPage } from './page-renderer.ts';
 import { writeSiteFiles, writeSitemap } from './site-files.ts';
 
 /** Headers a page must be served with, by file (e.g. its Content-Security-Policy). */
 export type PageHeaders = Record<string, Record<string, string>>;
-
-export const REDIRECT_STATUSES = [301, 302, 303, 307, 308] as const;
-export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
-
-/** A path that sends the visitor elsewhere (a moved page): its status and its target. */
-export interface Redirect {
-  status: RedirectStatus;
-  location: string;
-}
-/** The redirects of a site, by path (`/about`, `/news`…). */
-export type Redirects = Record<string, Redirect>;
 
 /** What rendering a site gives besides its files. */
 export interface RenderedSite {
@@ -60,17 +50,10 @@ export interface RecordFiles {
   linksFile: string;
 }
 
-type Render = (request: Request, content: SiteContent, siteUrl: string) => Promise<Response>;
-
-const ORIGIN = 'http://localhost';
 const NOT_FOUND_PROBE = '/__no-such-page__';
 /** The not-found page's file, and the path that names it for carrying it over (site/page-dependencies.ts). */
 const NOT_FOUND_FILE = '/404.html';
 const NOT_FOUND_PATH = '/404';
-/** Answer headers worth keeping with a page. */
-const KEPT_HEADERS = ['content-security-policy'];
-
-const renderers = new Map<string, Promise<Render>>();
 /** The compiled client files of each compiled site (scripts, styles, pre-rendered admin pages), by URL path. */
 const clientFiles = new Map<string, string[]>();
 /**
@@ -80,16 +63,6 @@ const clientFiles = new Map<string, string[]>();
 let lastRendered: SiteRender | null = null;
 /** The parts of the last content rendered: those an edit did not change are not parsed again. */
 const snapshots = new SnapshotReader();
-
-/** The render function of the compiled site in `appDir`, loaded once. */
-export function loadRenderer(appDir: string): Promise<Render> {
-  let renderer = renderers.get(appDir);
-  if (!renderer) {
-    renderer = import(pathToFileURL(join(appDir, 'server', 'entry.mjs')).href).then((entry) => entry.render);
-    renderers.set(appDir, renderer);
-  }
-  return renderer;
-}
 
 /**
  * Writes the site into `outDir`: the compiled client files (scripts, styles, pre-rendered admin
@@ -316,87 +289,4 @@ function compiledClientFiles(appDir: string): string[] {
     clientFiles.set(appDir, files);
   }
   return files;
-}
-
-/**
- * One page rendered from `content` alone, written nowhere: the preview of a draft. Null when
- * there is no such page (or it moved).
- */
-export async function renderOnePage(
-  appDir: string,
-  content: SiteContent,
-  path: string,
-  siteUrl = 'http://localhost',
-): Promise<RenderedPage | null> {
-  const renderWith = await loadRenderer(appDir);
-  const page = await renderPage((request) => renderWith(request, content, siteUrl), path);
-  return page && 'html' in page ? page : null;
-}
-
-/** A page and the headers it must be served with (its Content-Security-Policy). */
-export interface RenderedPage {
-  html: string;
-  headers: Record<string, string>;
-}
-
-type Rendered = { html: string; headers: Record<string, string> } | { redirect: Redirect };
-
-/**
- * The page at `path` or where it redirects, or null when there is none; any other failure stops
- * the publishing.
- */
-async function renderPage(
-  render: (request: Request) => Promise<Response>,
-  path: string,
-  expected = 200,
-): Promise<Rendered | null> {
-  const response = await render(new Request(ORIGIN + path, { redirect: 'manual' }));
-  const html = await response.text();
-  const status = response.status as RedirectStatus;
-  const location = response.headers.get('location');
-  if (REDIRECT_STATUSES.includes(status) && location) return { redirect: { status, location } };
-  if (response.status === expected) {
-    const headers: Record<string, string> = {};
-    for (const name of KEPT_HEADERS) {
-      const value = response.headers.get(name);
-      if (value) headers[name] = value;
-    }
-    return { html, headers };
-  }
-  if (response.status === 404) return null;
-  throw new Error(`Rendering ${path} failed (${response.status})`);
-}
-
-/** Same-site page links of a page. */
-function internalLinks(html: string): string[] {
-  return sitePaths(Array.from(html.matchAll(/href="(\/[^"]*)"/g), (match) => match[1]!)).map(pathString);
-}
-
-const pathStrings = new Map<string, string>();
-
-/**
- * `path` as a string of its own, one for each path of the site: a link cut out of a page's HTML is
- * a slice of it to V8 and kept the whole page alive while its links were recorded, every page of
- * the site (390 MB at the limit) from the first build on.
- */
-function pathString(path: string): string {
-  let own = pathStrings.get(path);
-  if (own === undefined) {
-    own = Buffer.from(path).toString();
-    pathStrings.set(own, own);
-  }
-  return own;
-}
-
-/** The pages among same-site addresses: not the API, not assets, not files; no query or fragment. */
-function sitePaths(addresses: string[]): string[] {
-  const paths: string[] = [];
-  for (const address of addresses) {
-    if (!address.startsWith('/') || address.startsWith('//')) continue;
-    const path = address.replace(/[?#].*$/, '').replace(/(.)\/$/, '$1');
-    if (path === '/api' || path.startsWith('/api/') || path.startsWith('/_astro/') || /\.[a-z0-9]+$/i.test(path))
-      continue;
-    paths.push(path);
-  }
-  return paths;
 }

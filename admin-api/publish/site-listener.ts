@@ -1,7 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { acceptedEncodings } from '../http/accept-encoding.ts';
 import { PAGE_SECURITY_HEADERS } from '../http/security-headers.ts';
-import { isUploadPath } from '../routes/static-uploads.ts';
 import { findFile, findRedirect, type SiteSnapshot, type StaticFile, type Variant } from './static-site.ts';
 
 /**
@@ -66,6 +65,8 @@ function send(request: IncomingMessage, response: ServerResponse, status: number
 }
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+/** The uploads at the static paths the pages link, which the app answers (routes/static-uploads.ts). */
+const isUploadPath = (url: string) => url.startsWith('/images/') || url.startsWith('/documents/');
 
 /** The decoded path of a request URL, or null when it cannot be decoded. */
 function pathOf(url: string): string | null {

@@ -1,8 +1,9 @@
 import { fork } from 'node:child_process';
 import type { PreviousBuild } from './carry-over.ts';
 import { ChildRequests } from './child-requests.ts';
+import type { RenderedPage } from './page-renderer.ts';
 import type { PublishReply, RendererRequest } from './publish-process.ts';
-import type { RecordFiles, RenderedPage, RenderedSite } from './render-pages.ts';
+import type { RecordFiles, RenderedSite } from './render-pages.ts';
 
 export interface SiteRendererOptions {
   /** The project root (where astro.config.mjs is). */

@@ -10,7 +10,7 @@ import { isHashedSearchFile } from '../../site/contract/search.ts';
 import { PAGE_SECURITY_HEADERS } from '../http/security-headers.ts';
 import { FileSlabs } from './file-slabs.ts';
 import { treeFiles } from './hard-links.ts';
-import type { RedirectStatus, Redirects } from './render-pages.ts';
+import type { RedirectStatus, Redirects } from './page-renderer.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

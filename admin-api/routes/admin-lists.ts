@@ -18,8 +18,8 @@ import type { AppDeps } from '../app-deps.ts';
 import type { AdminEnv } from '../auth/require-admin.ts';
 import { HttpError } from '../http/errors.ts';
 import { operations } from '../openapi/operation.ts';
-import { contentEtag } from '../store/content-writer.ts';
 import { publicView } from '../store/public-view.ts';
+import { contentEtag } from '../workflow/content-writer.ts';
 import { CONTENT_ETAG, contributorSees } from './content.ts';
 
 const PARTS = Object.keys(SiteContent.shape) as (keyof SiteContent)[];

@@ -23,9 +23,9 @@ import { clientAddress } from '../http/client-address.ts';
 import { HttpError } from '../http/errors.ts';
 import { readJson } from '../http/json-body.ts';
 import { minutesText } from '../http/sliding-window.ts';
-import { KeyedQueue } from '../images/keyed-queue.ts';
 import { operations } from '../openapi/operation.ts';
 import { type AdminAccount, accountNamed, newAccount } from '../store/admin-accounts.ts';
+import { KeyedQueue } from '../store/keyed-queue.ts';
 
 const PasswordChange = z.object({
   currentPassword: z.string({ error: 'Enter your current password' }).min(1, 'Enter your current password'),

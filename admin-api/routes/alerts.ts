@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { Alert, AlertInput } from '../../site/contract/alerts.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { operations } from '../openapi/operation.ts';
-import { contentList, contentWriter } from '../store/content-writer.ts';
 import { publicView } from '../store/public-view.ts';
+import { contentList, contentWriter } from '../workflow/content-writer.ts';
 import { CONTENT_ETAG } from './content.ts';
 import { listRoutes } from './list-routes.ts';
 

@@ -3,8 +3,8 @@ import { Circular, circularInput, newestCircularsFirst } from '../../site/contra
 import { PUBLISHED_NOW } from '../../site/contract/publication.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { operations } from '../openapi/operation.ts';
-import { contentList, contentWriter } from '../store/content-writer.ts';
 import { publicView } from '../store/public-view.ts';
+import { contentList, contentWriter } from '../workflow/content-writer.ts';
 import { CONTENT_ETAG } from './content.ts';
 import { listRoutes } from './list-routes.ts';
 

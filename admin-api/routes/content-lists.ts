@@ -18,8 +18,8 @@ import { currentNews, splitEvents } from '../../site/lib/schedule.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { EXAMPLE_EVENT } from '../openapi/examples.ts';
 import { type Op, operations } from '../openapi/operation.ts';
-import { contentList, contentWriter } from '../store/content-writer.ts';
 import { publicView } from '../store/public-view.ts';
+import { contentList, contentWriter } from '../workflow/content-writer.ts';
 import { CONTENT_ETAG } from './content.ts';
 import { listRoutes } from './list-routes.ts';
 

@@ -18,8 +18,8 @@ import { etagMatches } from '../http/etag.ts';
 import { readJson } from '../http/json-body.ts';
 import { EXAMPLE_EVENT } from '../openapi/examples.ts';
 import { operations } from '../openapi/operation.ts';
-import { contentEtag, contentWriter, keptRetention } from '../store/content-writer.ts';
 import { publicView } from '../store/public-view.ts';
+import { contentEtag, contentWriter, keptRetention } from '../workflow/content-writer.ts';
 import { withWhatWasNotSent } from '../workflow/whole-content.ts';
 
 /**

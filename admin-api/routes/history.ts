@@ -7,7 +7,7 @@ import { describeChange } from '../history/actor.ts';
 import { HttpError } from '../http/errors.ts';
 import { etagMatches } from '../http/etag.ts';
 import { operations } from '../openapi/operation.ts';
-import { contentEtag, contentWriter, keptRetention } from '../store/content-writer.ts';
+import { contentEtag, contentWriter, keptRetention } from '../workflow/content-writer.ts';
 import { contentAnswer } from './content.ts';
 
 const NO_SUCH_VERSION = 'There is no such version in the history';

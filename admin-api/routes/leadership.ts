@@ -4,7 +4,7 @@ import type { AppDeps } from '../app-deps.ts';
 import { readJson } from '../http/json-body.ts';
 import { oneOf } from '../http/path-params.ts';
 import { operations } from '../openapi/operation.ts';
-import { contentWriter } from '../store/content-writer.ts';
+import { contentWriter } from '../workflow/content-writer.ts';
 import { CONTENT_ETAG, contentAnswer } from './content.ts';
 
 const NO_SUCH_ROLE = `There is no such leadership role (one of ${LEADERSHIP_ROLES.join(', ')})`;

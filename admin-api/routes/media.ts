@@ -28,7 +28,7 @@ import { replaceDocument } from '../media/replace-document.ts';
 import { type StoredFile, storedFiles, storedImageSize, uploadedDocumentName } from '../media/stored-files.ts';
 import { operations } from '../openapi/operation.ts';
 import { documentsOf, imagesOf } from '../store/content-references.ts';
-import { contentWriter } from '../store/content-writer.ts';
+import { contentWriter } from '../workflow/content-writer.ts';
 import { DOCUMENT_UPLOADS } from './documents.ts';
 
 const NO_SUCH_IMAGE = 'This image does not exist';

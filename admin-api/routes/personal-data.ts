@@ -22,7 +22,7 @@ import { operations } from '../openapi/operation.ts';
 import { queryKey } from '../privacy/person.ts';
 import { erasePerson, type PersonRecords, recordsAbout } from '../privacy/person-records.ts';
 import { dueNow, SWEEP_EVERY_MS } from '../privacy/retention.ts';
-import { contentWriter } from '../store/content-writer.ts';
+import { contentWriter } from '../workflow/content-writer.ts';
 import { ALUMNI_COLUMNS, MESSAGE_COLUMNS } from './exports.ts';
 
 /**

@@ -4,8 +4,8 @@ import { Settings, SettingsInput, withInput } from '../../site/contract/settings
 import type { AppDeps } from '../app-deps.ts';
 import { readJsonBody, validate } from '../http/json-body.ts';
 import { operations } from '../openapi/operation.ts';
-import { contentWriter } from '../store/content-writer.ts';
 import { publicView } from '../store/public-view.ts';
+import { contentWriter } from '../workflow/content-writer.ts';
 import { refuseStale, sentVersion, versionTag } from '../workflow/versions.ts';
 
 const VERSIONED = { ETag: 'The version of the settings: send it back as `version` or `If-Match` with a change.' };

@@ -102,6 +102,3 @@ export function staticUploadRoutes(deps: AppDeps) {
       },
     );
 }
-
-/** Whether a request path is one of these, which the server answers instead of the built site. */
-export const isUploadPath = (url: string) => url.startsWith('/images/') || url.startsWith('/documents/');

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { access, type FileHandle, link, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import { KeyedQueue } from '../images/keyed-queue.ts';
+import { KeyedQueue } from './keyed-queue.ts';
 
 /** Files still being written start with this; a crash may leave some behind (swept later). */
 export const TEMPORARY_PREFIX = '.incoming-';

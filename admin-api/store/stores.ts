@@ -2,9 +2,9 @@ import { join } from 'node:path';
 import { AlumniRecords } from '../../site/contract/alumni.ts';
 import { InboxRecords } from '../../site/contract/contact.ts';
 import { SiteContent } from '../../site/contract/content.ts';
-import { ERASURES_FILE, ErasureList, newErasureList } from '../privacy/erasures.ts';
 import { AdminAccounts } from './admin-accounts.ts';
 import { defaultContent } from './default-content.ts';
+import { ERASURES_FILE, ErasureList, newErasureList } from './erasure-list.ts';
 import { JsonDocument } from './json-document.ts';
 
 export type ContentStore = JsonDocument<typeof SiteContent>;

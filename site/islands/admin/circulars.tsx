@@ -12,8 +12,8 @@ import { documentUrl } from '../../lib/document-url.ts';
 import { markdownPlainText } from '../../lib/markdown-text.ts';
 import { PdfWarnings } from './accessibility/PdfWarnings.tsx';
 import { documentAttachment } from './attachments.tsx';
-import type { FieldsProps, ItemKind } from './ItemsSection.tsx';
 import { DateField, DescriptionField, TitleField } from './item-fields.tsx';
+import type { FieldsProps, ItemKind } from './item-kind.ts';
 
 function CircularFields({ draft, onChange, disabled, idPrefix }: FieldsProps<CircularDraft>) {
   const set = (key: keyof CircularDraft) => (value: string) => onChange({ ...draft, [key]: value });

@@ -4,8 +4,8 @@ import { formatDate, formatTime } from '../../lib/display-format.ts';
 import { markdownPlainText } from '../../lib/markdown-text.ts';
 import { TextField } from '../forms/TextField.tsx';
 import { imageAttachment } from './attachments.tsx';
-import type { FieldsProps, ItemKind } from './ItemsSection.tsx';
 import { DateField, DescriptionField, TitleField } from './item-fields.tsx';
+import type { FieldsProps, ItemKind } from './item-kind.ts';
 
 function EventFields({ draft, onChange, disabled, idPrefix }: FieldsProps<EventDraft>) {
   const set = (key: keyof EventDraft) => (value: string) => onChange({ ...draft, [key]: value });

@@ -7,8 +7,8 @@ import { priorityColour, priorityLabel } from '../../lib/news-priority.ts';
 import { Field } from '../forms/Field.tsx';
 import { TextField } from '../forms/TextField.tsx';
 import { imageAttachment } from './attachments.tsx';
-import type { FieldsProps, ItemKind } from './ItemsSection.tsx';
 import { DescriptionField, TitleField } from './item-fields.tsx';
+import type { FieldsProps, ItemKind } from './item-kind.ts';
 
 function NewsFields({ draft, onChange, disabled, idPrefix }: FieldsProps<NewsDraft>) {
   const set = (key: keyof NewsDraft) => (value: string) => onChange({ ...draft, [key]: value });

@@ -2,18 +2,23 @@ import type { SiteContent } from '../../site/contract/content.ts';
 import type { RetentionSettings } from '../../site/contract/personal-data.ts';
 import { may, type Role } from '../../site/contract/roles.ts';
 import { formerSlugsAfter } from '../../site/contract/settings.ts';
-import type { AppDeps } from '../app-deps.ts';
 import { currentUsername } from '../history/actor.ts';
 import { HttpError } from '../http/errors.ts';
-import { stampChanges } from '../workflow/stamps.ts';
-import { documentsOf, imagesOf } from './content-references.ts';
-import type { ListAccess } from './list-access.ts';
+import { documentsOf, imagesOf } from '../store/content-references.ts';
+import type { ListAccess } from '../store/list-access.ts';
+import type { Stores } from '../store/stores.ts';
+import { stampChanges } from './stamps.ts';
 
 export const MISSING_IMAGE = 'The image was not found. Please upload it again.';
 export const MISSING_DOCUMENT = 'The document was not found. Please upload it again.';
 
 export type ContentChange = (draft: SiteContent) => void;
 export type ContentWriter = (change: ContentChange) => Promise<SiteContent>;
+
+/** The stored images or documents, by id. */
+interface StoredFiles {
+  has(id: string): Promise<boolean>;
+}
 
 /**
  * The one way the site content is changed: applies a change and answers the committed document.
@@ -27,7 +32,11 @@ export function contentWriter({
   stores,
   images,
   documents,
-}: Pick<AppDeps, 'stores' | 'images' | 'documents'>): ContentWriter {
+}: {
+  stores: Stores;
+  images: StoredFiles;
+  documents: StoredFiles;
+}): ContentWriter {
   return async (change) => {
     const { data } = await stores.content.update(
       (draft) => {
@@ -55,7 +64,7 @@ export function contentWriter({
 }
 
 /** The ETag of a committed content document: the store's name for that commit. */
-export function contentEtag(stores: AppDeps['stores'], content: SiteContent): string {
+export function contentEtag(stores: Stores, content: SiteContent): string {
   return `"${stores.content.version(content)}"`;
 }
 
@@ -66,7 +75,7 @@ export type ContentListKey = {
 
 /** One list of the content, read and written through `write`. */
 export function contentList<K extends ContentListKey>(
-  deps: Pick<AppDeps, 'stores'>,
+  deps: { stores: Stores },
   write: ContentWriter,
   key: K,
 ): ListAccess<SiteContent[K][number]> {
