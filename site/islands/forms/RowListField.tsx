@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, useEffect, useRef } from 'react';
 import { TextField } from './TextField.tsx';
 
 /** The keys of `Row` that hold text: the fields a row can have. */
@@ -30,7 +30,7 @@ export interface RowField<Row> {
 }
 
 export interface RowListProps<Row> {
-  /** Prefixes the hint's id: `office-hours-hint`. */
+  /** Prefixes the hint's and the buttons' ids: `office-hours-hint`, `office-hours-2-remove`. */
   id: string;
   /** Prefixes the fields' ids, `programme-2-name` (`curriculum-2` for a row that is a text); `id` by default. */
   rowId?: string;
@@ -47,8 +47,9 @@ export interface RowListProps<Row> {
 }
 
 /**
- * An editable list of rows (office hours, values, programmes…), each with the same fields, a
- * button to remove it, and one to add a row at the end.
+ * An editable list of rows (office hours, values, programmes…), each with the same fields: a row
+ * is moved up or down or removed by its buttons, and one is added at the end. The focus follows
+ * the row a button moved, stays on the list when one is removed, and goes into a new one.
  */
 export function RowListField<Row>({
   id,
@@ -63,7 +64,42 @@ export function RowListField<Row>({
   onChange,
   disabled,
 }: RowListProps<Row>) {
+  const focusNext = useFocusAfterRender();
   const fieldId = (index: number, field: RowField<Row>) => [rowId, index, field.name].filter(isSet).join('-');
+  const buttonId = (index: number, action: RowAction) => `${id}-${index}-${action}`;
+
+  function move(from: number, direction: 'up' | 'down') {
+    const to = direction === 'up' ? from - 1 : from + 1;
+    onChange(moved(rows, from, to));
+    // The focus stays on the button that moved the row, or goes to its other one at either end.
+    const atEnd = to === 0 || to === rows.length - 1;
+    focusNext(buttonId(to, atEnd ? (direction === 'up' ? 'down' : 'up') : direction));
+  }
+
+  function remove(index: number) {
+    onChange(rows.filter((_, at) => at !== index));
+    focusNext(rows.length === 1 ? `${id}-add` : buttonId(Math.min(index, rows.length - 2), 'remove'));
+  }
+
+  function add() {
+    onChange([...rows, newRow(fields)]);
+    if (fields[0]) focusNext(fieldId(rows.length, fields[0]));
+  }
+
+  const button = (index: number, action: RowAction, onClick: () => void, blocked = false) => (
+    <button
+      type="button"
+      id={buttonId(index, action)}
+      className={`secondary row-${action}`}
+      onClick={onClick}
+      disabled={disabled || blocked}
+      aria-label={ROW_ACTIONS[action].name(`${rowName} ${index + 1}`)}
+      title={ROW_ACTIONS[action].title}
+    >
+      {ROW_ACTIONS[action].text}
+    </button>
+  );
+
   return (
     <fieldset className="rows field-wide" aria-describedby={hint ? `${id}-hint` : undefined}>
       <legend className="field-label">{legend}</legend>
@@ -95,23 +131,20 @@ export function RowListField<Row>({
                 />
               ))}
             </div>
-            <button
-              type="button"
-              className="secondary row-remove"
-              onClick={() => onChange(rows.filter((_, at) => at !== index))}
-              disabled={disabled}
-              aria-label={`Remove ${rowName} ${index + 1}`}
-            >
-              Remove
-            </button>
+            <div className="row-actions">
+              {button(index, 'up', () => move(index, 'up'), index === 0)}
+              {button(index, 'down', () => move(index, 'down'), index === rows.length - 1)}
+              {button(index, 'remove', () => remove(index))}
+            </div>
           </li>
         ))}
       </ol>
       <div className="form-actions">
         <button
           type="button"
+          id={`${id}-add`}
           className="secondary"
-          onClick={() => onChange([...rows, newRow(fields)])}
+          onClick={add}
           disabled={disabled || rows.length >= max}
         >
           {addLabel}
@@ -120,6 +153,14 @@ export function RowListField<Row>({
     </fieldset>
   );
 }
+
+/** A row's buttons: their text, their name for a screen reader (`row` is "value 2"), their tooltip. */
+const ROW_ACTIONS = {
+  up: { text: '↑', name: (row: string) => `Move ${row} up`, title: 'Move up' },
+  down: { text: '↓', name: (row: string) => `Move ${row} down`, title: 'Move down' },
+  remove: { text: 'Remove', name: (row: string) => `Remove ${row}`, title: undefined },
+} as const;
+type RowAction = keyof typeof ROW_ACTIONS;
 
 const isSet = <T,>(value: T | undefined): value is T => value !== undefined;
 
@@ -135,4 +176,23 @@ function withText<Row>(row: Row, field: RowField<Row>, value: string): Row {
 function newRow<Row>(fields: RowField<Row>[]): Row {
   if (fields[0]?.name === undefined) return '' as Row;
   return Object.fromEntries(fields.map((field) => [field.name, ''])) as Row;
+}
+
+function moved<Row>(rows: Row[], from: number, to: number): Row[] {
+  const next = rows.filter((_, at) => at !== from);
+  next.splice(to, 0, rows[from] as Row);
+  return next;
+}
+
+/** Focuses the element of the id given, once the change that makes it has rendered. */
+function useFocusAfterRender(): (id: string) => void {
+  const target = useRef<string | null>(null);
+  useEffect(() => {
+    if (target.current === null) return;
+    document.getElementById(target.current)?.focus();
+    target.current = null;
+  });
+  return (id) => {
+    target.current = id;
+  };
 }
