@@ -65,6 +65,44 @@ describe('School details', () => {
     watched.expectNoProblems();
   });
 
+  it('moves, adds and removes rows from the keyboard, the focus with them, and saves the new order', async () => {
+    const { page } = watched;
+    const reasons = page.locator('#site').getByRole('group', { name: 'Reasons to choose the school' });
+    const titles = () =>
+      reasons.getByLabel('Title').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    const focused = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.id);
+    const [first, second, third, ...rest] = await titles();
+
+    // The third reason moves up twice: the focus follows it, onto "down" once it is first.
+    await reasons.getByRole('button', { name: 'Move reason 3 up' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('Move reason 2 up');
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('Move reason 1 down');
+    expect(await titles()).toEqual([third, first, second, ...rest]);
+
+    // A new reason is typed where the focus goes; a removed one's place takes the focus.
+    await reasons.getByRole('button', { name: 'Add reason' }).press('Enter');
+    await expect.poll(focused).toBe('reasons-8-title');
+    await page.keyboard.type('Small classes');
+    await reasons.locator('#reasons-8-text').fill('Never more than 30 in a class.');
+    await reasons.getByRole('button', { name: 'Remove reason 2' }).press('Enter');
+    await expect.poll(focused).toBe('Remove reason 2');
+    expect(await titles()).toEqual([third, second, ...rest, 'Small classes']);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    const saving = page.waitForRequest(
+      (request) => request.method() === 'PUT' && request.url().endsWith('/api/settings'),
+    );
+    await page.locator('#site').getByRole('button', { name: 'Save school details' }).click();
+    expect(Object.keys((await saving).postDataJSON())).toEqual(['reasons', 'version']);
+    await page.locator('#site').getByRole('status').filter({ hasText: 'The school details are saved' }).waitFor();
+    const saved = (await settings()).reasons;
+    expect(saved.map((reason: { title: string }) => reason.title)).toEqual(await titles());
+    expect(saved.at(-1)).toEqual({ title: 'Small classes', text: 'Never more than 30 in a class.' });
+  });
+
   it('explains a bad value, saves nothing, and keeps what was typed', async () => {
     const { page } = watched;
     const section = page.locator('#site');

@@ -1,0 +1,148 @@
+/**
+ * The kinds of field of the School details form, each bound to its place in the form's draft: a
+ * text, a long text in the visual editor, a list of rows, a line of help, the time zone.
+ */
+import { type ReactNode, useMemo } from 'react';
+import type { SettingsDraft } from '../../lib/settings-draft.ts';
+import { Field } from '../forms/Field.tsx';
+import { type RowControlProps, RowListField, type RowListProps } from '../forms/RowListField.tsx';
+import { TextField } from '../forms/TextField.tsx';
+import { TextWarnings } from './accessibility/TextWarnings.tsx';
+import { MarkdownField, type MarkdownFieldProps } from './editor/MarkdownField.tsx';
+
+export interface SettingsFieldProps {
+  draft: SettingsDraft;
+  update: (change: (draft: SettingsDraft) => SettingsDraft) => void;
+  disabled: boolean;
+}
+
+/** A field of the form: `render` shows it with the draft's value, and changes the draft. */
+export interface SettingsField {
+  key: string;
+  render: (props: SettingsFieldProps) => ReactNode;
+}
+
+/** Where a field's value is in the draft. */
+interface Place<T> {
+  get: (draft: SettingsDraft) => T;
+  set: (draft: SettingsDraft, value: T) => SettingsDraft;
+}
+
+/** The value of a setting: `setting('phone')`. */
+export function setting<K extends keyof SettingsDraft>(key: K): Place<SettingsDraft[K]> {
+  return { get: (draft) => draft[key], set: (draft, value) => ({ ...draft, [key]: value }) };
+}
+
+type Grouped = 'social' | 'leaderNames' | 'calendar';
+
+/** One entry of a setting that groups several: `entry('social', 'facebook')`. */
+export function entry<K extends Grouped, E extends keyof SettingsDraft[K]>(
+  key: K,
+  name: E,
+): Place<SettingsDraft[K][E]> {
+  return {
+    get: (draft) => draft[key][name],
+    set: (draft, value) => ({ ...draft, [key]: { ...draft[key], [name]: value } }),
+  };
+}
+
+interface TextSpec {
+  id: string;
+  label: string;
+  maxLength: number;
+  required?: boolean;
+  multiline?: boolean;
+}
+
+const onChangeOf =
+  <T,>(place: Place<T>, update: SettingsFieldProps['update']) =>
+  (value: T) =>
+    update((draft) => place.set(draft, value));
+
+export function text(place: Place<string>, spec: TextSpec): SettingsField {
+  return {
+    key: spec.id,
+    render: ({ draft, update, disabled }) => (
+      <TextField {...spec} value={place.get(draft)} onChange={onChangeOf(place, update)} disabled={disabled} />
+    ),
+  };
+}
+
+/** A long text, in the visual editor, with the accessibility checker's warnings under it. */
+export function richText(place: Place<string>, spec: Omit<TextSpec, 'multiline'> & { rows?: number }): SettingsField {
+  return {
+    key: spec.id,
+    render: ({ draft, update, disabled }) => (
+      <RichTextField {...spec} value={place.get(draft)} onChange={onChangeOf(place, update)} disabled={disabled} />
+    ),
+  };
+}
+
+export function rows<Row>(
+  place: Place<Row[]>,
+  spec: Omit<RowListProps<Row>, 'rows' | 'onChange' | 'disabled'>,
+): SettingsField {
+  return {
+    key: spec.id,
+    render: ({ draft, update, disabled }) => (
+      <RowListField {...spec} rows={place.get(draft)} onChange={onChangeOf(place, update)} disabled={disabled} />
+    ),
+  };
+}
+
+/** A line of help across the group. */
+export function note(text: string): SettingsField {
+  return { key: text, render: () => <p className="hint field-wide">{text}</p> };
+}
+
+export const timeZone: SettingsField = {
+  key: 'school-time-zone',
+  render: ({ draft, update, disabled }) => (
+    <TimeZoneField value={draft.timeZone} onChange={onChangeOf(setting('timeZone'), update)} disabled={disabled} />
+  ),
+};
+
+function RichTextField({ id, ...props }: Omit<MarkdownFieldProps, 'below'>) {
+  return <MarkdownField id={id} {...props} below={<TextWarnings fieldId={id} text={props.value} />} />;
+}
+
+/** A row's short text in the visual editor (a value's text). */
+export function RowRichText({ multiline: _multiline, ...props }: RowControlProps) {
+  return <RichTextField {...props} rows={3} />;
+}
+
+/** The zone's name, with the names this browser knows to pick from. */
+function TimeZoneField({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+}) {
+  const zones = useMemo(() => Intl.supportedValuesOf('timeZone'), []);
+  return (
+    <Field id="school-time-zone" name="timeZone" label="Time zone" required>
+      {({ required: _required, ...control }) => (
+        <>
+          <input
+            {...control}
+            list="time-zones"
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            disabled={disabled}
+            aria-required
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <datalist id="time-zones">
+            {zones.map((zone) => (
+              <option key={zone} value={zone} />
+            ))}
+          </datalist>
+        </>
+      )}
+    </Field>
+  );
+}
