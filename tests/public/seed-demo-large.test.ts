@@ -1,26 +1,25 @@
-/** `npm run seed:demo -- --large`: ten years of a school in an empty data folder; a used one is refused. */
+/**
+ * `npm run seed:demo -- --large`: ten years of a school in an empty data folder; a used one is
+ * refused. The run seeds the demo once (tests/support/large-demo-setup.ts); this file reads what
+ * that seeding printed and wrote.
+ */
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { expect, it } from 'vitest';
-import { testServer } from '../support/harness.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { LARGE_DEMO_START_MS, type SeededDemo, seededLargeDemo } from '../support/large-demo.ts';
 
 const run = promisify(execFile);
-const site = testServer({ start: false });
+let seeded: SeededDemo;
+beforeAll(async () => {
+  seeded = await seededLargeDemo();
+}, LARGE_DEMO_START_MS);
+const stored = async (file: string) => JSON.parse(await readFile(join(seeded.dataDir, file), 'utf8'));
 
-const seed = () =>
-  run(process.execPath, ['admin-api/seed-demo.ts', '--large'], {
-    env: { ...process.env, DATA_DIR: site.dataDir, UPLOADS_DIR: site.uploadsDir, PORT: '0' },
-  });
-const stored = async (file: string) => JSON.parse(await readFile(join(site.dataDir, file), 'utf8'));
-
-// Writing 2,000 distinct photos takes half a minute on a quiet 2-core machine.
-it('writes 1,000 news, 1,000 events, 2,000 distinct gallery photos and 5,000 alumni registrations', {
-  timeout: 300_000,
-}, async () => {
-  const { stdout } = await seed();
-  expect(stdout).toMatch(/Demo content written/);
+it('writes 1,000 news, 1,000 events, 2,000 distinct gallery photos and 5,000 alumni registrations', async () => {
+  expect(seeded.seedOutput).toMatch(/Demo content written/);
   const content = await stored('content.json');
   expect(content.news).toHaveLength(1_000);
   expect(content.events).toHaveLength(1_000);
@@ -33,10 +32,20 @@ it('writes 1,000 news, 1,000 events, 2,000 distinct gallery photos and 5,000 alu
 });
 
 it('refuses the folder it has filled, and says why', async () => {
-  const failure = await seed().then(
-    () => null,
-    (error: { code: number; stderr: string }) => error,
-  );
-  expect(failure?.code).toBe(1);
-  expect(failure?.stderr).toMatch(/already has content/);
+  // A copy of the filled folder's files, so that the run's seeded demo stays as it is for the others.
+  const work = await mkdtemp(join(tmpdir(), 'seeded-copy-'));
+  try {
+    const files = (await readdir(seeded.dataDir, { withFileTypes: true })).filter((entry) => entry.isFile());
+    await Promise.all(files.map(({ name }) => copyFile(join(seeded.dataDir, name), join(work, name))));
+    const failure = await run(process.execPath, ['admin-api/seed-demo.ts', '--large'], {
+      env: { ...process.env, PORT: '0', DATA_DIR: work, UPLOADS_DIR: join(work, 'uploads') },
+    }).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stderr).toMatch(/already has content/);
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
 });

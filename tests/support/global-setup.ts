@@ -5,7 +5,7 @@
  */
 import type { TestProject } from 'vitest/node';
 import { launchBrowserServer } from './browser.ts';
-import { removeFolders, startServer, tempFolders } from './server.ts';
+import { removeFolders, startServer, tempFolders, waitForSearchIndex } from './server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,12 +31,4 @@ async function makeFirstBuild(): Promise<string> {
   await waitForSearchIndex(server.url);
   await server.stop();
   return folders.dataDir;
-}
-
-async function waitForSearchIndex(url: string, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while ((await fetch(`${url}/pagefind/pagefind-entry.json`)).status !== 200) {
-    if (Date.now() > deadline) throw new Error(`The first build's search index was not made in ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }

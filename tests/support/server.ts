@@ -127,3 +127,12 @@ export async function disposeServer(server: RunningServer): Promise<void> {
   await server.stop();
   await removeFolders(server.dataDir);
 }
+
+/** Waits until the server at `url` serves its site search's index (made after the first build is live). */
+export async function waitForSearchIndex(url: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await fetch(`${url}/pagefind/pagefind-entry.json`)).status !== 200) {
+    if (Date.now() > deadline) throw new Error(`The search index was not made in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * Once per `vitest run` that includes a file of the large demo's project: the demo seeded into a
+ * fresh folder, its first build made and indexed by a server that then stops (./large-demo.ts).
+ * That takes minutes, so it runs beside the tests rather than before them: the files that need it
+ * wait for its `ready` file.
+ */
+import { mkdtempSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { seedLargeDemo } from './large-demo.ts';
+import { startServer, waitForSearchIndex } from './server.ts';
+
+export default function setup(project: TestProject) {
+  const work = mkdtempSync(join(tmpdir(), 'large-demo-seeded-'));
+  const seeded = { dataDir: join(work, 'data'), uploadsDir: join(work, 'uploads'), ready: join(work, 'ready.json') };
+  const prepared = prepare(seeded).catch((error: unknown) =>
+    writeFile(seeded.ready, JSON.stringify({ error: String((error as Error).stack ?? error) })),
+  );
+  project.provide('largeDemo', seeded);
+  return async () => {
+    await prepared;
+    await rm(work, { recursive: true, force: true });
+  };
+}
+
+async function prepare(seeded: { dataDir: string; uploadsDir: string; ready: string }) {
+  const seedOutput = await seedLargeDemo(seeded);
+  const server = await startServer(seeded);
+  await waitForSearchIndex(server.url, 600_000);
+  await server.stop();
+  await writeFile(seeded.ready, JSON.stringify({ seedOutput }));
+}
