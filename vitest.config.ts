@@ -1,20 +1,29 @@
 import { defineConfig } from 'vitest/config';
 
-/** The files that start the real product, and what they share: a fresh server's first build. */
-const endToEnd = (name: string, include: string[], exclude: string[] = []) => ({
+/** The files that start the real product, and what the run makes once for them to share. */
+const endToEnd = (name: string, include: string[], exclude: string[], globalSetup: string) => ({
   extends: true,
-  test: { name, include, exclude, globalSetup: ['tests/support/global-setup.ts'] },
+  test: { name, include, exclude, globalSetup: [globalSetup] },
 });
+/** A fresh server's first build and one Chromium. */
+const FIRST_BUILD = 'tests/support/global-setup.ts';
+/** The large demo, seeded, built and indexed. */
+const LARGE_DEMO_SEEDED = 'tests/support/large-demo-setup.ts';
+
+/** The files that look at the large demo's every page, or at its seeding. */
+const LARGE_DEMO = [
+  'tests/public/seed-demo-large.test.ts',
+  'tests/public/accessibility-engines.test.ts',
+  'tests/build/alerts-everywhere.test.ts',
+];
 
 export default defineConfig({
   test: {
-    projects: process.env.CHAOS
-      ? // The long crash loop runs on its own: npm run test:chaos.
-        [endToEnd('chaos', ['tests/chaos/**/*.test.ts'])]
-      : [
-          { extends: true, test: { name: 'unit', include: ['admin-api/**/*.test.ts', 'site/**/*.test.ts'] } },
-          endToEnd('end-to-end', ['tests/**/*.test.ts'], ['tests/chaos/**']),
-        ],
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['admin-api/**/*.test.ts', 'site/**/*.test.ts'] } },
+      endToEnd('end-to-end', ['tests/**/*.test.ts'], LARGE_DEMO, FIRST_BUILD),
+      endToEnd('large demo', LARGE_DEMO, [], LARGE_DEMO_SEEDED),
+    ],
     // End-to-end files start real servers that build the site: give them time, and keep the
     // two cores of a CI machine from being oversubscribed.
     testTimeout: 60_000,

@@ -9,8 +9,9 @@ import { expect, it } from 'vitest';
 import { call } from '../support/api.ts';
 import { testServer } from '../support/harness.ts';
 import { listPages } from '../support/list-pages.ts';
+import { examples } from '../support/run-length.ts';
 
-const KILLS = Number(process.env.CHAOS_KILLS ?? 20);
+const KILLS = examples(process.env.CHAOS_KILLS, { test: 3, long: 20 });
 const site = testServer({ admin: true });
 
 /** Keeps writing events until the server dies; answers the titles of the writes it answered. */

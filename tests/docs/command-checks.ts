@@ -10,8 +10,8 @@ import { type CommandLine, type Doc, PRODUCT_ORIGIN, SHELL_FENCES } from './doc-
 import type { Project } from './project-facts.ts';
 import { referencedVariables, type Segment, segments } from './shell-reading.ts';
 
-/** The fence languages the docs may use beside commands: output and examples, and the proxy's config. */
-const OTHER_FENCES = new Set(['text', 'nginx', 'json']);
+/** The fence languages the docs may use beside commands: output and examples, the proxy's, container's and service's config. */
+const OTHER_FENCES = new Set(['text', 'nginx', 'json', 'dockerfile', 'ini']);
 
 /**
  * Variables the product reads that are not settings: the server sets them for its own children.

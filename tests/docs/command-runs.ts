@@ -29,7 +29,7 @@ const STATIC_ONLY: [RegExp, string][] = [
   [/^npm run lint$/, 'checks the whole tree, as npm test does first'],
   [/^npm run format$/, 'rewrites the files of the tree in place'],
   [/^npm run typecheck$/, 'npm test runs it first; astro sync writes .astro/'],
-  [/^npm run test:chaos$/, 'minutes of crashes: CI runs it'],
+  [/^npm run test:(chaos|long)$/, 'minutes of fuzzing and crashes: CI runs them'],
   [/^npm run bench(:[\w-]+)?$/, 'minutes long, needs nginx and wrk as root: run on purpose'],
 ];
 

@@ -5,7 +5,7 @@
  * a write must change exactly what it says, nothing may answer 5xx. At the end the process is
  * still up, logged no unexpected error, wrote nothing outside its folders, and publishes all of it.
  *
- * FUZZ_RUNS sets the number of cases (default 1200); FUZZ_SEED replays a run.
+ * FUZZ_RUNS sets the number of cases (300 in npm test, 1200 in npm run test:long); FUZZ_SEED replays a run.
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ import { pdfFile, uploadedDocument } from '../api/test-documents.ts';
 import { animatedGif, solidImage } from '../api/test-images.ts';
 import { testServer } from '../support/harness.ts';
 import { documentChecker } from '../support/openapi-check.ts';
+import { examples } from '../support/run-length.ts';
 import { attack, planAttack } from './fuzz/attacks.ts';
 import { damagedImage, planDamagedImage } from './fuzz/damaged-images.ts';
 import { documentUpload, planDocumentUpload } from './fuzz/documents.ts';
@@ -35,7 +36,7 @@ import {
 import { planWrite, write } from './fuzz/writes.ts';
 import { apiCalls, fileTally, jsonOf, rawRequest, storedFiles } from './support.ts';
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 1200);
+const RUNS = examples(process.env.FUZZ_RUNS, { test: 300, long: 1200 });
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const PASSWORD = 'admin123';
 

@@ -9,7 +9,7 @@
  * route is fuzzed as soon as the document describes it; the last test fails if one was not sent
  * both ways. Calls that could end the fuzzer's session are sent too (./openapi-fuzz/session.ts).
  *
- * Each operation gets its share of FUZZ_RUNS (default 4000) examples, in two rounds over all the
+ * Each operation gets its share of FUZZ_RUNS (1000 in npm test, 4000 in npm run test:long) examples, in two rounds over all the
  * operations in an order of the seed (FUZZ_SEED); each example is a valid and an invalid request.
  * A failure is shrunk, and reported with the request and how to replay it:
  * FUZZ_ONLY='PUT /api/settings' FUZZ_SEED=… FUZZ_PATH=… runs that one operation from that seed
@@ -22,6 +22,7 @@ import { pdfFile } from '../api/test-documents.ts';
 import { solidImage } from '../api/test-images.ts';
 import { testServer } from '../support/harness.ts';
 import { DocumentChecker } from '../support/openapi-check.ts';
+import { examples } from '../support/run-length.ts';
 import { SchemaArbitraries } from './openapi-fuzz/arbitraries.ts';
 import { type Checking, Coverage, sendAndCheck } from './openapi-fuzz/check.ts';
 import { KnownValues } from './openapi-fuzz/known-values.ts';
@@ -30,7 +31,7 @@ import { type FuzzRequest, type RequestContext, requestsFor, type SampleFile } f
 import { Session } from './openapi-fuzz/session.ts';
 import { fileTally, jsonOf, rawRequest } from './support.ts';
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 4000);
+const RUNS = examples(process.env.FUZZ_RUNS, { test: 1000, long: 4000 });
 const SEED = Number(process.env.FUZZ_SEED ?? 2024);
 const ONLY = process.env.FUZZ_ONLY;
 const PATH = process.env.FUZZ_PATH;
