@@ -16,7 +16,7 @@ let seeded: SeededDemo;
 beforeAll(async () => {
   seeded = await seededLargeDemo();
 }, LARGE_DEMO_START_MS);
-const stored = async (file: string) => JSON.parse(await readFile(join(seeded.dataDir, file), 'utf8'));
+const stored = async (file: string) => JSON.parse(await readFile(join(seeded.seededDataDir, file), 'utf8'));
 
 it('writes 1,000 news, 1,000 events, 2,000 distinct gallery photos and 5,000 alumni registrations', async () => {
   expect(seeded.seedOutput).toMatch(/Demo content written/);
@@ -35,8 +35,8 @@ it('refuses the folder it has filled, and says why', async () => {
   // A copy of the filled folder's files, so that the run's seeded demo stays as it is for the others.
   const work = await mkdtemp(join(tmpdir(), 'seeded-copy-'));
   try {
-    const files = (await readdir(seeded.dataDir, { withFileTypes: true })).filter((entry) => entry.isFile());
-    await Promise.all(files.map(({ name }) => copyFile(join(seeded.dataDir, name), join(work, name))));
+    const files = (await readdir(seeded.seededDataDir, { withFileTypes: true })).filter((entry) => entry.isFile());
+    await Promise.all(files.map(({ name }) => copyFile(join(seeded.seededDataDir, name), join(work, name))));
     const failure = await run(process.execPath, ['admin-api/seed-demo.ts', '--large'], {
       env: { ...process.env, PORT: '0', DATA_DIR: work, UPLOADS_DIR: join(work, 'uploads') },
     }).then(

@@ -5,7 +5,7 @@
  * wait for its `ready` file.
  */
 import { mkdtempSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
+import { cp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -14,7 +14,12 @@ import { startServer, waitForSearchIndex } from './server.ts';
 
 export default function setup(project: TestProject) {
   const work = mkdtempSync(join(tmpdir(), 'large-demo-seeded-'));
-  const seeded = { dataDir: join(work, 'data'), uploadsDir: join(work, 'uploads'), ready: join(work, 'ready.json') };
+  const seeded = {
+    dataDir: join(work, 'data'),
+    uploadsDir: join(work, 'uploads'),
+    seededDataDir: join(work, 'as-seeded'),
+    ready: join(work, 'ready.json'),
+  };
   const prepared = prepare(seeded).catch((error: unknown) =>
     writeFile(seeded.ready, JSON.stringify({ error: String((error as Error).stack ?? error) })),
   );
@@ -25,8 +30,10 @@ export default function setup(project: TestProject) {
   };
 }
 
-async function prepare(seeded: { dataDir: string; uploadsDir: string; ready: string }) {
+async function prepare(seeded: { dataDir: string; uploadsDir: string; seededDataDir: string; ready: string }) {
   const seedOutput = await seedLargeDemo(seeded);
+  // What the seeding wrote, before the server's start changes it (its retention sweep, for one).
+  await cp(seeded.dataDir, seeded.seededDataDir, { recursive: true });
   const server = await startServer(seeded);
   await waitForSearchIndex(server.url, 600_000);
   await server.stop();

@@ -24,27 +24,30 @@ export const LARGE_DEMO_START_MS = 600_000;
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The run's large demo (./large-demo-setup.ts): its folders, and the file written once it is ready. */
-    largeDemo: { dataDir: string; uploadsDir: string; ready: string };
+    largeDemo: { dataDir: string; uploadsDir: string; seededDataDir: string; ready: string };
   }
 }
 
 export interface SeededDemo {
+  /** The data once a server has built and indexed it. */
   dataDir: string;
   uploadsDir: string;
+  /** The data folder as `npm run seed:demo -- --large` wrote it, before any server started on it. */
+  seededDataDir: string;
   /** What `npm run seed:demo -- --large` printed. */
   seedOutput: string;
 }
 
 /** The run's seeded, built and indexed large demo, once it is ready: not to be changed, only copied. */
 export async function seededLargeDemo(): Promise<SeededDemo> {
-  const { dataDir, uploadsDir, ready } = inject('largeDemo');
+  const { dataDir, uploadsDir, seededDataDir, ready } = inject('largeDemo');
   const deadline = Date.now() + LARGE_DEMO_START_MS;
   for (;;) {
     const written = await readFile(ready, 'utf8').catch(() => null);
     if (written) {
       const outcome: { seedOutput?: string; error?: string } = JSON.parse(written);
       if (outcome.error !== undefined) throw new Error(`Seeding the large demo failed: ${outcome.error}`);
-      return { dataDir, uploadsDir, seedOutput: outcome.seedOutput ?? '' };
+      return { dataDir, uploadsDir, seededDataDir, seedOutput: outcome.seedOutput ?? '' };
     }
     if (Date.now() > deadline) throw new Error(`The large demo was not ready in ${LARGE_DEMO_START_MS} ms`);
     await new Promise((resolve) => setTimeout(resolve, 250));
