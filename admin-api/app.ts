@@ -86,7 +86,7 @@ export function createApp(deps: AppDeps): Hono {
 
   const app: Hono = new Hono()
     .use('/api/*', deps.cors ?? ((_c, next) => next()))
-    .use('/api/*', compressJson)
+    .use('/api/*', compressJson())
     .use(apiSecurityHeaders)
     .onError(errorAnswer)
     .route('/api', api)

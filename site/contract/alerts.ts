@@ -100,6 +100,17 @@ export function nextAlertChange(alerts: readonly Pick<Alert, 'startsAt' | 'endsA
   return next;
 }
 
+/** The last instant (ms) up to `now` at which one of `alerts` started or ended; 0 for none. */
+export function lastAlertChange(alerts: readonly Pick<Alert, 'startsAt' | 'endsAt'>[], now: Date): number {
+  let last = 0;
+  for (const alert of alerts) {
+    for (const time of [Date.parse(alert.startsAt), Date.parse(alert.endsAt)]) {
+      if (time <= now.getTime() && time > last) last = time;
+    }
+  }
+  return last;
+}
+
 /** Whether a showing notice is on the page at `path`. */
 export const showsOn = (alert: Pick<Alert, 'showOn'>, path: string) => alert.showOn === 'all' || path === '/';
 
