@@ -4,10 +4,11 @@
  * (`--limit`: 20,000 of each), and measures in one run: edit-to-live (the edits kept, as a
  * school's are), a typing burst (the leadership autosave), page weight and, with the large set,
  * Lighthouse on /gallery and /eventsnews; with the small set also static serving against nginx and
- * API latency; with the large sets the server's and renderer's memory and a restart's time. Prints
- * the sets side by side and writes the figures to bench-results/latest.json; exits 1 when a goal
- * of goals.ts is missed. The small set also measures the login page's layout shift on a slow phone.
- * `BENCH_SETS=large,limit` measures only those sets.
+ * API latency (GET /api/content, with a browser's Accept-Encoding and without); with the large
+ * sets the server's and renderer's memory and a restart's time. Prints the sets side by side and
+ * writes the figures to bench-results/latest.json; exits 1 when a goal of goals.ts is missed. The
+ * small set also measures the login page's layout shift on a slow phone. `BENCH_SETS=large,limit`
+ * measures only those sets.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
@@ -20,6 +21,7 @@ import { call, setupAndLogin, waitUntilLive } from '../tests/support/api.ts';
 import { launchBrowser } from '../tests/support/browser.ts';
 import { disposeServer, type RunningServer, removeFolders, startServer } from '../tests/support/server.ts';
 import { measureAlertToLive } from './alert-to-live.ts';
+import { measureApiContent } from './api-content.ts';
 import { watchAvailability } from './availability.ts';
 import { measureEditToLive } from './edit-to-live.ts';
 import { checkGoals, type DataSetFigures, type DataSetName } from './goals.ts';
@@ -31,7 +33,6 @@ import { measureStart, type StartTime } from './start-time.ts';
 import { compareStaticServing } from './static-serving.ts';
 import { ensureSystemTools } from './system-tools.ts';
 import { measureTypingBurst } from './typing-burst.ts';
-import { loadTest } from './wrk.ts';
 
 const EDITS = Number(process.env.BENCH_EDITS ?? 15);
 /** A large site takes minutes to build the first time on a busy machine. */
@@ -118,7 +119,7 @@ async function measureDataSet(set: DataSetName): Promise<DataSetFigures> {
     }
     const builtSite = join(server.dataDir, 'site', 'current', 'public');
     const serving = await compareStaticServing(server.url, builtSite, ['/', '/gallery']);
-    const apiContent = await loadTest(`${server.url}/api/content`, { connections: 32, seconds: 5 });
+    const apiContent = await measureApiContent(server.url);
     const browser = await launchBrowser();
     const loginCls = await measureLoginCls(browser, server.url).finally(() => browser.close());
     return { ...edits, pageWeights, serving, apiContent, loginCls };
@@ -201,15 +202,24 @@ console.table(
   ),
 );
 if (small?.apiContent) {
-  console.log('GET /api/content (small demo), 32 connections, 5 s');
-  console.table({
-    api: {
-      'req/s': round(small.apiContent.requestsPerSecond),
-      'p50 ms': round(small.apiContent.p50Ms, 2),
-      'p99 ms': round(small.apiContent.p99Ms, 2),
-      errors: small.apiContent.errors,
-    },
-  });
+  console.log('GET /api/content (small demo), 32 connections, 5 s each');
+  const { acceptEncoding, browser, plain } = small.apiContent;
+  console.table(
+    Object.fromEntries(
+      [
+        [`Accept-Encoding: ${acceptEncoding}`, browser],
+        ['no Accept-Encoding', plain],
+      ].map(([sent, load]) => [
+        sent,
+        {
+          'req/s': round(load.requestsPerSecond),
+          'p50 ms': round(load.p50Ms, 2),
+          'p99 ms': round(load.p99Ms, 2),
+          errors: load.errors,
+        },
+      ]),
+    ),
+  );
 }
 console.log('Login page layout shift, small demo (slow 4G, 4× slower CPU)');
 console.table(Object.fromEntries((small?.loginCls ?? []).map((l) => [l.viewport, { CLS: round(l.cls, 3) }])));
