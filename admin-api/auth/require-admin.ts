@@ -8,6 +8,9 @@ import { verifyToken } from './tokens.ts';
 
 export type AdminEnv = { Variables: { admin: AdminAccount } };
 
+/** The 401 of a call made without a valid token. */
+export const SIGNED_OUT = 'Please log in again: your session is missing or has expired.';
+
 /**
  * The account named by `Authorization: Bearer <token>`, if the token is valid, the account still
  * exists and its password has not changed since the token was issued. The account is read as it
@@ -29,7 +32,7 @@ export function authenticate(c: Context, secret: string, admins: AdminStore): Ad
 export function requireRole(secret: string, admins: AdminStore, permission: Permission) {
   return createMiddleware<AdminEnv>(async (c, next) => {
     const admin = authenticate(c, secret, admins);
-    if (!admin) throw new HttpError(401, 'Please log in again: your session is missing or has expired.');
+    if (!admin) throw new HttpError(401, SIGNED_OUT);
     if (!may(admin.role, permission)) throw new HttpError(403, refusal(permission));
     c.set('admin', admin);
     await next();
