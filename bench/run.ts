@@ -27,7 +27,7 @@ import { measureEditToLive } from './edit-to-live.ts';
 import { checkGoals, type DataSetFigures, type DataSetName } from './goals.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measureLoginCls } from './login-cls.ts';
-import { measurePageWeight } from './page-weight.ts';
+import { builtPages, type PageWeight, pageWeigher } from './page-weight.ts';
 import { type ResidentMemory, residentMemory } from './process-memory.ts';
 import { measureStart, type StartTime } from './start-time.ts';
 import { compareStaticServing } from './static-serving.ts';
@@ -96,6 +96,16 @@ async function measureRestart(server: RunningServer): Promise<{ start: StartTime
   }
 }
 
+/** The spec's pages (HTML, CSS and JS), and every public page of the build for its scripts. */
+async function measurePages(base: string, builtSite: string) {
+  const weigh = pageWeigher(base);
+  const pageWeights: PageWeight[] = [];
+  for (const route of PUBLIC_ROUTES) pageWeights.push(await weigh(route));
+  const scriptWeights: PageWeight[] = [];
+  for (const route of await builtPages(builtSite)) scriptWeights.push(await weigh(route));
+  return { pageWeights, scriptWeights };
+}
+
 async function measureDataSet(set: DataSetName): Promise<DataSetFigures> {
   const server = await startServer(await demoDataFolders(set));
   let stopped = false;
@@ -108,21 +118,20 @@ async function measureDataSet(set: DataSetName): Promise<DataSetFigures> {
       return { editToLive, ...(await measureRestart(server)) };
     }
     const edits = await measureEdits(server.url, token);
-    const pageWeights = [];
-    for (const route of PUBLIC_ROUTES) pageWeights.push(await measurePageWeight(server.url, route));
+    const builtSite = join(server.dataDir, 'site', 'current', 'public');
+    const { pageWeights, scriptWeights } = await measurePages(server.url, builtSite);
     if (set === 'large') {
       const lighthouse = await measureLighthouse(server.url, ['/gallery', '/eventsnews']);
       const deepPage = `${EVENTS_BASE}/past/${new Date().getFullYear() - 5}`;
       const alertToLive = await measureAlertToLive(server.url, token, deepPage);
       stopped = true;
-      return { ...edits, pageWeights, lighthouse, alertToLive, ...(await measureRestart(server)) };
+      return { ...edits, pageWeights, scriptWeights, lighthouse, alertToLive, ...(await measureRestart(server)) };
     }
-    const builtSite = join(server.dataDir, 'site', 'current', 'public');
     const serving = await compareStaticServing(server.url, builtSite, ['/', '/gallery']);
     const apiContent = await measureApiContent(server.url);
     const browser = await launchBrowser();
     const loginCls = await measureLoginCls(browser, server.url).finally(() => browser.close());
-    return { ...edits, pageWeights, serving, apiContent, loginCls };
+    return { ...edits, pageWeights, scriptWeights, serving, apiContent, loginCls };
   } finally {
     if (stopped) await removeFolders(server.dataDir);
     else await disposeServer(server);
@@ -176,6 +185,13 @@ if (small?.pageWeights && large?.pageWeights) {
       }),
     ),
   );
+}
+for (const set of SETS) {
+  const scripts = figures[set]?.scriptWeights;
+  if (!scripts) continue;
+  console.log(`JS of the pages with an island (${set}, of ${scripts.length} public pages): brotli and gzip -9 bytes`);
+  const withIsland = scripts.filter((w) => w.island);
+  console.table(Object.fromEntries(withIsland.map((w) => [w.route, { brotli: w.js, 'gzip -9': w.jsGzip }])));
 }
 console.log('Lighthouse mobile performance, large demo: the median of 3 runs per page');
 console.table(
