@@ -87,7 +87,7 @@ export function createApp(deps: AppDeps): Hono {
 
   const app: Hono = new Hono()
     .use('/api/*', deps.cors ?? ((_c, next) => next()))
-    .use('/api/*', compressJson)
+    .use('/api/*', compressJson())
     .use(apiSecurityHeaders)
     .onError((error, c) => errorAnswer(asHttpError(error), c))
     .route('/api', api)

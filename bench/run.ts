@@ -4,10 +4,11 @@
  * (`--limit`: 20,000 of each), and measures in one run: edit-to-live (the edits kept, as a
  * school's are), a typing burst (the leadership autosave), page weight and, with the large set,
  * Lighthouse on /gallery and /eventsnews; with the small set also static serving against nginx and
- * API latency; with the large sets the server's and renderer's memory and a restart's time. Prints
- * the sets side by side and writes the figures to bench-results/latest.json; exits 1 when a goal
- * of goals.ts is missed. The small set also measures the login page's layout shift on a slow phone.
- * `BENCH_SETS=large,limit` measures only those sets.
+ * API latency (GET /api/content, with a browser's Accept-Encoding and without); with the large
+ * sets the server's and renderer's memory and a restart's time. Prints the sets side by side and
+ * writes the figures to bench-results/latest.json; exits 1 when a goal of goals.ts is missed. The
+ * small set also measures the login page's layout shift on a slow phone. `BENCH_SETS=large,limit`
+ * measures only those sets.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
@@ -20,18 +21,18 @@ import { call, setupAndLogin, waitUntilLive } from '../tests/support/api.ts';
 import { launchBrowser } from '../tests/support/browser.ts';
 import { disposeServer, type RunningServer, removeFolders, startServer } from '../tests/support/server.ts';
 import { measureAlertToLive } from './alert-to-live.ts';
+import { measureApiContent } from './api-content.ts';
 import { watchAvailability } from './availability.ts';
 import { measureEditToLive } from './edit-to-live.ts';
 import { checkGoals, type DataSetFigures, type DataSetName } from './goals.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measureLoginCls } from './login-cls.ts';
-import { measurePageWeight } from './page-weight.ts';
+import { builtPages, type PageWeight, pageWeigher } from './page-weight.ts';
 import { type ResidentMemory, residentMemory } from './process-memory.ts';
 import { measureStart, type StartTime } from './start-time.ts';
 import { compareStaticServing } from './static-serving.ts';
 import { ensureSystemTools } from './system-tools.ts';
 import { measureTypingBurst } from './typing-burst.ts';
-import { loadTest } from './wrk.ts';
 
 const EDITS = Number(process.env.BENCH_EDITS ?? 15);
 /** A large site takes minutes to build the first time on a busy machine. */
@@ -95,6 +96,16 @@ async function measureRestart(server: RunningServer): Promise<{ start: StartTime
   }
 }
 
+/** The spec's pages (HTML, CSS and JS), and every public page of the build for its scripts. */
+async function measurePages(base: string, builtSite: string) {
+  const weigh = pageWeigher(base);
+  const pageWeights: PageWeight[] = [];
+  for (const route of PUBLIC_ROUTES) pageWeights.push(await weigh(route));
+  const scriptWeights: PageWeight[] = [];
+  for (const route of await builtPages(builtSite)) scriptWeights.push(await weigh(route));
+  return { pageWeights, scriptWeights };
+}
+
 async function measureDataSet(set: DataSetName): Promise<DataSetFigures> {
   const server = await startServer(await demoDataFolders(set));
   let stopped = false;
@@ -107,21 +118,20 @@ async function measureDataSet(set: DataSetName): Promise<DataSetFigures> {
       return { editToLive, ...(await measureRestart(server)) };
     }
     const edits = await measureEdits(server.url, token);
-    const pageWeights = [];
-    for (const route of PUBLIC_ROUTES) pageWeights.push(await measurePageWeight(server.url, route));
+    const builtSite = join(server.dataDir, 'site', 'current', 'public');
+    const { pageWeights, scriptWeights } = await measurePages(server.url, builtSite);
     if (set === 'large') {
       const lighthouse = await measureLighthouse(server.url, ['/gallery', '/eventsnews']);
       const deepPage = `${EVENTS_BASE}/past/${new Date().getFullYear() - 5}`;
       const alertToLive = await measureAlertToLive(server.url, token, deepPage);
       stopped = true;
-      return { ...edits, pageWeights, lighthouse, alertToLive, ...(await measureRestart(server)) };
+      return { ...edits, pageWeights, scriptWeights, lighthouse, alertToLive, ...(await measureRestart(server)) };
     }
-    const builtSite = join(server.dataDir, 'site', 'current', 'public');
     const serving = await compareStaticServing(server.url, builtSite, ['/', '/gallery']);
-    const apiContent = await loadTest(`${server.url}/api/content`, { connections: 32, seconds: 5 });
+    const apiContent = await measureApiContent(server.url);
     const browser = await launchBrowser();
     const loginCls = await measureLoginCls(browser, server.url).finally(() => browser.close());
-    return { ...edits, pageWeights, serving, apiContent, loginCls };
+    return { ...edits, pageWeights, scriptWeights, serving, apiContent, loginCls };
   } finally {
     if (stopped) await removeFolders(server.dataDir);
     else await disposeServer(server);
@@ -176,6 +186,13 @@ if (small?.pageWeights && large?.pageWeights) {
     ),
   );
 }
+for (const set of SETS) {
+  const scripts = figures[set]?.scriptWeights;
+  if (!scripts) continue;
+  console.log(`JS of the pages with an island (${set}, of ${scripts.length} public pages): brotli and gzip -9 bytes`);
+  const withIsland = scripts.filter((w) => w.island);
+  console.table(Object.fromEntries(withIsland.map((w) => [w.route, { brotli: w.js, 'gzip -9': w.jsGzip }])));
+}
 console.log('Lighthouse mobile performance, large demo: the median of 3 runs per page');
 console.table(
   Object.fromEntries(
@@ -201,15 +218,24 @@ console.table(
   ),
 );
 if (small?.apiContent) {
-  console.log('GET /api/content (small demo), 32 connections, 5 s');
-  console.table({
-    api: {
-      'req/s': round(small.apiContent.requestsPerSecond),
-      'p50 ms': round(small.apiContent.p50Ms, 2),
-      'p99 ms': round(small.apiContent.p99Ms, 2),
-      errors: small.apiContent.errors,
-    },
-  });
+  console.log('GET /api/content (small demo), 32 connections, 5 s each');
+  const { acceptEncoding, browser, plain } = small.apiContent;
+  console.table(
+    Object.fromEntries(
+      [
+        [`Accept-Encoding: ${acceptEncoding}`, browser],
+        ['no Accept-Encoding', plain],
+      ].map(([sent, load]) => [
+        sent,
+        {
+          'req/s': round(load.requestsPerSecond),
+          'p50 ms': round(load.p50Ms, 2),
+          'p99 ms': round(load.p99Ms, 2),
+          errors: load.errors,
+        },
+      ]),
+    ),
+  );
 }
 console.log('Login page layout shift, small demo (slow 4G, 4× slower CPU)');
 console.table(Object.fromEntries((small?.loginCls ?? []).map((l) => [l.viewport, { CLS: round(l.cls, 3) }])));

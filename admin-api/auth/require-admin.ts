@@ -2,11 +2,15 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { may, type Permission, refusal } from '../../site/contract/roles.ts';
 import { HttpError } from '../http/errors.ts';
+import { readBy } from '../http/etag.ts';
 import type { AdminAccount } from '../store/admin-accounts.ts';
 import type { AdminStore } from '../store/stores.ts';
 import { verifyToken } from './tokens.ts';
 
 export type AdminEnv = { Variables: { admin: AdminAccount } };
+
+/** The 401 of a call made without a valid token. */
+export const SIGNED_OUT = 'Please log in again: your session is missing or has expired.';
 
 /**
  * The account named by `Authorization: Bearer <token>`, if the token is valid, the account still
@@ -29,9 +33,10 @@ export function authenticate(c: Context, secret: string, admins: AdminStore): Ad
 export function requireRole(secret: string, admins: AdminStore, permission: Permission) {
   return createMiddleware<AdminEnv>(async (c, next) => {
     const admin = authenticate(c, secret, admins);
-    if (!admin) throw new HttpError(401, 'Please log in again: your session is missing or has expired.');
+    if (!admin) throw new HttpError(401, SIGNED_OUT);
     if (!may(admin.role, permission)) throw new HttpError(403, refusal(permission));
     c.set('admin', admin);
+    readBy(c, admin);
     await next();
     // Signed-in answers (alumni's personal data among them) stay out of every cache.
     c.header('Cache-Control', 'no-store');

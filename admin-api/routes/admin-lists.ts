@@ -17,6 +17,7 @@ import { waitingForReview } from '../../site/lib/publication-state.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { AdminEnv } from '../auth/require-admin.ts';
 import { HttpError } from '../http/errors.ts';
+import { sameBodyPerEtag } from '../http/etag.ts';
 import { operations } from '../openapi/operation.ts';
 import { publicView } from '../store/public-view.ts';
 import { contentEtag } from '../workflow/content-writer.ts';
@@ -71,6 +72,7 @@ export function adminListRoutes(deps: AppDeps) {
         const query = AdminListQuery.safeParse(c.req.query());
         if (!query.success) throw new HttpError(400, query.error.issues[0]?.message ?? 'The query is not valid');
         const page = pageOf(seen(key, c.get('admin')), text as (shown: unknown) => string, query.data);
+        sameBodyPerEtag(c);
         return c.json(page, 200, { ETag: contentEtag(stores, stores.content.data), 'Cache-Control': 'no-cache' });
       },
     );
@@ -113,7 +115,10 @@ export function adminListRoutes(deps: AppDeps) {
         throw new HttpError(400, `parts must name fields of the content (${unknown ?? 'none given'} is not one)`);
       }
       const admin = c.get('admin');
-      const content = may(admin.role, 'drafts') ? stores.content.data : publicView(stores);
+      const asStored = may(admin.role, 'drafts');
+      // What visitors see now changes with the time, which the ETag (the document's) does not name.
+      if (asStored) sameBodyPerEtag(c);
+      const content = asStored ? stores.content.data : publicView(stores);
       const answer: Record<string, unknown> = {};
       for (const name of names) {
         const value = content[name as keyof SiteContent];

@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import * as z from 'zod';
+import { lastAlertChange } from '../../site/contract/alerts.ts';
 import {
   imageField,
   LEADERSHIP_ROLES,
@@ -14,7 +15,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { AdminEnv } from '../auth/require-admin.ts';
 import { limitBody } from '../http/body-limit.ts';
 import { HttpError } from '../http/errors.ts';
-import { etagMatches } from '../http/etag.ts';
+import { etagMatches, sameBodyPerEtag } from '../http/etag.ts';
 import { readJson } from '../http/json-body.ts';
 import { EXAMPLE_EVENT } from '../openapi/examples.ts';
 import { operations } from '../openapi/operation.ts';
@@ -149,6 +150,7 @@ export function contentRoutes(deps: AppDeps) {
           if (etagMatches(c.req.header('if-none-match'), etag)) {
             return c.body(null, 304, { ETag: etag, 'Cache-Control': 'no-cache' });
           }
+          sameBodyPerEtag(c);
           return c.body(stores.content.serialized(publicView(stores, now)), 200, {
             'Content-Type': 'application/json',
             ETag: etag,
@@ -169,6 +171,7 @@ export function contentRoutes(deps: AppDeps) {
         }),
         (c) => {
           const admin = c.get('admin');
+          sameBodyPerEtag(c);
           if (may(admin.role, 'content')) return contentAnswer(c, stores, stores.content.data);
           return c.body(stores.content.serialized(contributorView(stores.content.data, admin._id)), 200, {
             'Content-Type': 'application/json',
@@ -252,14 +255,16 @@ export function contentAnswer(c: Context, stores: AppDeps['stores'], content: Si
 }
 
 /**
- * The ETag of the public content now: the document's, and the last scheduled time that has come,
- * since what is public changes with it. A write's `If-Match` may send it back: it names the document.
+ * The ETag of the public content now: the document's, the last scheduled time that has come and
+ * the last moment an urgent notice started or ended, since what is public changes with them. A
+ * write's `If-Match` may send it back: it names the document.
  */
 function publicEtag(stores: AppDeps['stores'], now: Date): string {
   const content = stores.content.data;
   const last = lastPublication(content, localDateTime(now, content.settings.timeZone));
-  const version = stores.content.version(content);
-  return last ? `"${version}~${last}"` : `"${version}"`;
+  const notices = lastAlertChange(content.alerts ?? [], now);
+  const moments = [last, notices && new Date(notices).toISOString()].filter(Boolean);
+  return `"${[stores.content.version(content), ...moments].join('~')}"`;
 }
 
 /** What a Contributor works with: everything published (or scheduled), and its own items. */

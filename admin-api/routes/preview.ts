@@ -5,7 +5,7 @@ import { PREVIEW_KINDS, type PreviewKind, previewContent } from '../../site/cont
 import type { Publication } from '../../site/contract/publication.ts';
 import { may, PERMISSIONS, refusal, rolesText } from '../../site/contract/roles.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { type AdminEnv, authenticate } from '../auth/require-admin.ts';
+import { type AdminEnv, authenticate, SIGNED_OUT } from '../auth/require-admin.ts';
 import { signPreviewToken, verifyPreviewToken } from '../auth/tokens.ts';
 import { HttpError } from '../http/errors.ts';
 import { oneOf } from '../http/path-params.ts';
@@ -13,7 +13,6 @@ import { operations } from '../openapi/operation.ts';
 import type { AdminAccount } from '../store/admin-accounts.ts';
 
 const NOTHING_TO_PREVIEW = 'There is nothing to preview here (it may have been deleted)';
-const SIGN_IN = 'Please log in again: your session is missing or has expired.';
 
 /**
  * A draft as the public page will show it, rendered with the site's layout from the content as it
@@ -85,7 +84,7 @@ export function previewRoutes(deps: AppDeps) {
       async (c) => {
         const { kind, id } = targetOf(c);
         const admin = authenticate(c, jwtSecret, stores.admins) ?? linkAccount(c, `${kind}/${id}`);
-        if (!admin) throw new HttpError(401, SIGN_IN);
+        if (!admin) throw new HttpError(401, SIGNED_OUT);
         if (!may(admin.role, 'drafts')) throw new HttpError(403, refusal('drafts'));
         const content = stores.content.data;
         mayPreview(admin, kind, id, content);

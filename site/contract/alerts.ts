@@ -100,6 +100,31 @@ export function nextAlertChange(alerts: readonly Pick<Alert, 'startsAt' | 'endsA
   return next;
 }
 
+/** Where a notice is in its time at a moment: not started yet, showing, or over. */
+export const ALERT_STATES = ['scheduled', 'showing', 'ended'] as const;
+export type AlertState = (typeof ALERT_STATES)[number];
+
+/** The state of `alert` at `now`: the dashboard groups the notices by it, GET /api/alerts answers it. */
+export function alertState(alert: Pick<Alert, 'startsAt' | 'endsAt'>, now: Date): AlertState {
+  if (now.getTime() < Date.parse(alert.startsAt)) return 'scheduled';
+  return isShowing(alert, now) ? 'showing' : 'ended';
+}
+
+/** A notice as GET /api/alerts answers those who write them: as stored, with its state when answered. */
+export const AlertWithState = Alert.extend({ state: z.enum(ALERT_STATES) });
+export type AlertWithState = z.infer<typeof AlertWithState>;
+
+/** The last instant (ms) up to `now` at which one of `alerts` started or ended; 0 for none. */
+export function lastAlertChange(alerts: readonly Pick<Alert, 'startsAt' | 'endsAt'>[], now: Date): number {
+  let last = 0;
+  for (const alert of alerts) {
+    for (const time of [Date.parse(alert.startsAt), Date.parse(alert.endsAt)]) {
+      if (time <= now.getTime() && time > last) last = time;
+    }
+  }
+  return last;
+}
+
 /** Whether a showing notice is on the page at `path`. */
 export const showsOn = (alert: Pick<Alert, 'showOn'>, path: string) => alert.showOn === 'all' || path === '/';
 

@@ -149,6 +149,50 @@ describe('GET /api/alerts and /alerts.json', () => {
   });
 });
 
+describe('GET /api/alerts with a token', () => {
+  it('answers those who write notices every one of them, as stored, with its state', async () => {
+    const soon = new Date(Date.now() + 2000).toISOString();
+    const messages = { showing: 'Gates open at 8', scheduled: 'Exams start next week', ended: 'Assembly now' };
+    const [showing, scheduled, ended] = [
+      added((await post(notice({ message: messages.showing }))).body, messages.showing),
+      added(
+        (await post(notice({ message: messages.scheduled, startsAt: inMinutes(60), endsAt: inMinutes(90) }))).body,
+        messages.scheduled,
+      ),
+      added((await post(notice({ message: messages.ended, endsAt: soon }))).body, messages.ended),
+    ];
+    const every = async (token: string) =>
+      (await site.call<(Alert & { state: string })[]>('GET', '/api/alerts', { token })).body;
+    const stateOf = async (id: string) => (await every(site.token)).find((alert) => alert._id === id)?.state;
+    await expect.poll(() => stateOf(ended._id)).toBe('ended');
+
+    for (const token of [site.token, editor]) {
+      const answer = await every(token);
+      expect(answer.map(({ state, ...alert }) => alert)).toEqual(await stored());
+      expect(answer.find((alert) => alert._id === showing._id)).toEqual({ ...showing, state: 'showing' });
+      expect(answer.find((alert) => alert._id === scheduled._id)).toEqual({ ...scheduled, state: 'scheduled' });
+      expect(answer.find((alert) => alert._id === ended._id)).toEqual({ ...ended, state: 'ended' });
+    }
+    const anyone = (await site.call<Alert[]>('GET', '/api/alerts')).body;
+    expect(anyone.map((alert) => alert.message)).toContain(messages.showing);
+    expect(anyone.map((alert) => alert.message)).not.toContain(messages.scheduled);
+    expect(anyone.map((alert) => alert.message)).not.toContain(messages.ended);
+    for (const alert of anyone)
+      expect(Object.keys(alert).sort()).toEqual(['_id', 'endsAt', 'level', 'message', 'showOn', 'startsAt']);
+  });
+
+  it('refuses a token of a role that does not write notices, and one that is not valid', async () => {
+    const refused = await site.call('GET', '/api/alerts', { token: contributor });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(
+      'Only Administrator or Editor accounts can publish, schedule, approve or return a draft.',
+    );
+    const expired = await site.call('GET', '/api/alerts', { token: 'not-a-token' });
+    expect(expired.status).toBe(401);
+    expect(expired.body.message).toBe('Please log in again: your session is missing or has expired.');
+  });
+});
+
 describe('PUT and DELETE /api/alerts/{id}', () => {
   it('changes a notice, refuses a save from an older version (412), and deletes it', async () => {
     const alert = added((await post(notice({ message: 'Buses late' }))).body, 'Buses late');

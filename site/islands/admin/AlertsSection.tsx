@@ -8,7 +8,8 @@ import {
   AlertInput,
   type AlertLevel,
   type AlertPlace,
-  isShowing,
+  type AlertState,
+  alertState,
   type Alert as Notice,
 } from '../../contract/alerts.ts';
 import { dateInZone, isCalendarDate, TIME_PATTERN, timeInZone } from '../../contract/dates.ts';
@@ -34,6 +35,13 @@ interface Draft {
 
 const FORM = 'alert-form';
 
+/** The groups the notices are listed in, by their state now. */
+const GROUP_TITLES: Readonly<Record<AlertState, string>> = {
+  showing: 'Showing now',
+  scheduled: 'Scheduled',
+  ended: 'Ended',
+};
+
 /**
  * Urgent notices: the form (message with the characters left, level, start, end, where) and the
  * notices showing now, scheduled and ended, each of which can be edited or deleted. A notice is on
@@ -45,11 +53,10 @@ export function AlertsSection({ alerts, onAlerts }: { alerts: Notice[]; onAlerts
   const [draft, setDraft] = useState<Draft>(() => emptyDraft(timeZone));
   const [editing, setEditing] = useState<Notice | null>(null);
   const now = new Date();
-  const groups = [
-    { title: 'Showing now', items: alerts.filter((alert) => isShowing(alert, now)) },
-    { title: 'Scheduled', items: alerts.filter((alert) => Date.parse(alert.startsAt) > now.getTime()) },
-    { title: 'Ended', items: alerts.filter((alert) => Date.parse(alert.endsAt) <= now.getTime()) },
-  ];
+  const groups = (Object.entries(GROUP_TITLES) as [AlertState, string][]).map(([state, title]) => ({
+    title,
+    items: alerts.filter((alert) => alertState(alert, now) === state),
+  }));
 
   async function save(event: FormEvent) {
     event.preventDefault();
