@@ -1,18 +1,18 @@
 /**
  * `npm run bench`: starts the product on temporary data folders filled by the demo: the small one,
- * the large one (`seed:demo --large`: 2,000 distinct photos, 1,000 events and news) and the limit
- * (`--limit`: 20,000 of each), and measures in one run: edit-to-live (the edits kept, as a
- * school's are), a typing burst (the leadership autosave), page weight and, with the large set,
- * Lighthouse on /gallery and /eventsnews; with the small set also static serving against nginx and
- * API latency (GET /api/content, with a browser's Accept-Encoding and without); with the large
- * sets the server's and renderer's memory and a restart's time. Prints the sets side by side and
- * writes the figures to bench-results/latest.json; exits 1 when a goal of goals.ts is missed. The
- * small set also measures the login page's layout shift on a slow phone. `BENCH_SETS=large,limit`
- * measures only those sets.
+ * the large one (`seed:demo --large`: 2,000 distinct photos, 1,000 events and news), the limit
+ * (`--limit`: 20,000 of each) and the limit as the previous version wrote it (`limit-legacy`:
+ * items without `status` and `publishAt`, as an upgraded site has them; demo-folders.ts), and
+ * measures in one run: edit-to-live (the edits kept, as a school's are), a typing burst (the
+ * leadership autosave), page weight and, with the large set, Lighthouse on /gallery and
+ * /eventsnews; with the small set also static serving against nginx and API latency (GET /api/content, with a
+ * browser's Accept-Encoding and without); with the
+ * large sets the server's and renderer's memory and a restart's time. Prints the sets side by side
+ * and writes the figures to bench-results/latest.json; exits 1 when a goal of goals.ts is missed.
+ * The small set also measures the login page's layout shift on a slow phone.
+ * `BENCH_SETS=large,limit` measures only those sets.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BuildStatus } from '../site/contract/api.ts';
 import { EVENTS_BASE } from '../site/lib/archive-pages.ts';
@@ -23,8 +23,9 @@ import { disposeServer, type RunningServer, removeFolders, startServer } from '.
 import { measureAlertToLive } from './alert-to-live.ts';
 import { measureApiContent } from './api-content.ts';
 import { watchAvailability } from './availability.ts';
+import { demoDataFolders, removeSeededFolders } from './demo-folders.ts';
 import { measureEditToLive } from './edit-to-live.ts';
-import { checkGoals, type DataSetFigures, type DataSetName } from './goals.ts';
+import { checkGoals, type DataSetFigures, type DataSetName, LIMIT_SETS } from './goals.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measureLoginCls } from './login-cls.ts';
 import { builtPages, type PageWeight, pageWeigher } from './page-weight.ts';
@@ -37,8 +38,10 @@ import { measureTypingBurst } from './typing-burst.ts';
 const EDITS = Number(process.env.BENCH_EDITS ?? 15);
 /** A large site takes minutes to build the first time on a busy machine. */
 const FIRST_BUILD_MS = 15 * 60_000;
-/** The data sets measured, all three by default; `BENCH_SETS=large,limit` for fewer. */
-const SETS = (process.env.BENCH_SETS ?? 'small,large,limit').split(',').map((set) => set.trim()) as DataSetName[];
+/** The data sets measured, all four by default; `BENCH_SETS=large,limit` for fewer. */
+const SETS = (process.env.BENCH_SETS ?? 'small,large,limit,limit-legacy')
+  .split(',')
+  .map((set) => set.trim()) as DataSetName[];
 
 /**
  * Once the first build is live, its search index is written too (on the large set, seconds of the
@@ -65,17 +68,6 @@ async function measureEdits(base: string, token: string) {
   } finally {
     await watcher.stop();
   }
-}
-
-/** A temporary data folder filled by npm run seed:demo (`--large` or `--limit` for the large sets). */
-async function demoDataFolders(set: DataSetName) {
-  const base = await mkdtemp(join(tmpdir(), 'school-bench-'));
-  const folders = { dataDir: join(base, 'data'), uploadsDir: join(base, 'uploads') };
-  execFileSync(process.execPath, ['admin-api/seed-demo.ts', ...(set === 'small' ? [] : [`--${set}`])], {
-    env: { ...process.env, PORT: '0', DATA_DIR: folders.dataDir, UPLOADS_DIR: folders.uploadsDir },
-    stdio: 'inherit',
-  });
-  return folders;
 }
 
 /**
@@ -112,7 +104,7 @@ async function measureDataSet(set: DataSetName): Promise<DataSetFigures> {
   try {
     const token = await setupAndLogin(server.url);
     await waitUntilSettled(server.url, token);
-    if (set === 'limit') {
+    if (LIMIT_SETS.includes(set)) {
       const editToLive = await measureEditToLive(server.url, token, EDITS);
       stopped = true;
       return { editToLive, ...(await measureRestart(server)) };
@@ -149,7 +141,11 @@ async function login(base: string): Promise<string> {
 ensureSystemTools();
 const round = (n: number, digits = 0) => Number(n.toFixed(digits));
 const figures: Partial<Record<DataSetName, DataSetFigures>> = {};
-for (const set of SETS) figures[set] = await measureDataSet(set);
+try {
+  for (const set of SETS) figures[set] = await measureDataSet(set);
+} finally {
+  await removeSeededFolders();
+}
 const { small, large } = figures;
 const goals = checkGoals(figures);
 await mkdir('bench-results', { recursive: true });
@@ -160,7 +156,9 @@ await writeFile(
 
 const sideBySide = (figure: (set: DataSetFigures) => number | string | undefined) =>
   Object.fromEntries(SETS.map((set) => [set, figure(figures[set]!) ?? '']));
-console.log(`\nThe data sets side by side (seed:demo, --large, --limit); ${EDITS} edits each, kept`);
+console.log(
+  `\nThe data sets side by side (seed:demo, --large, --limit, --limit in the previous version's shape); ${EDITS} edits each, kept`,
+);
 console.table({
   'edit to live p50 (ms)': sideBySide((s) => round(s.editToLive.p50)),
   'edit to live p95 (ms)': sideBySide((s) => round(s.editToLive.p95)),

@@ -108,7 +108,7 @@ async function readContent(dataDir: string) {
     );
   }
   try {
-    return (await JsonDocument.open(file, SiteContent, defaultContent)).data;
+    return await JsonDocument.read(file, SiteContent, defaultContent);
   } catch (error) {
     if (error instanceof DamagedDataFileError) throw new BuildInputError(`The site cannot be built: ${error.message}`);
     throw error;

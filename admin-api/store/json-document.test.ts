@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -246,6 +246,41 @@ describe('JsonDocument', () => {
     expect(written).not.toContain('\n');
     expect(written).toBe(store.serialized());
     expect(JSON.parse(written).events[0].title).toBe('Sports day');
+  });
+
+  it('writes a document of the version before publishing states once in this shape, its items published', async () => {
+    const { status: _status, publishAt: _publishAt, ...older } = event('Sports day');
+    await mkdir(join(dir, 'nested'), { recursive: true });
+    await writeFile(file, JSON.stringify({ ...defaultContent(), events: [older] }));
+    const store = await open();
+    expect(store.data.events).toEqual([{ ...older, status: 'published', publishAt: null }]);
+    const written = await readFile(file, 'utf8');
+    expect(written).toBe(store.serialized());
+    expect(JSON.parse(written).events).toEqual([{ ...older, status: 'published', publishAt: null }]);
+    // Once: a file in this version's shape is not written again.
+    const { ino, mtimeNs } = await stat(file, { bigint: true });
+    await open();
+    expect(await stat(file, { bigint: true })).toMatchObject({ ino, mtimeNs });
+  });
+
+  it('reads a document of an older version as it opens it, for a reader beside the server, writing nothing', async () => {
+    const { status: _status, publishAt: _publishAt, ...older } = event('Sports day');
+    await mkdir(join(dir, 'nested'), { recursive: true });
+    const text = JSON.stringify({ ...defaultContent(), events: [older] });
+    await writeFile(file, text);
+    const read = await JsonDocument.read(file, SiteContent, defaultContent);
+    expect(read.events).toEqual([{ ...older, status: 'published', publishAt: null }]);
+    expect(await readFile(file, 'utf8')).toBe(text);
+  });
+
+  it('keeps the file of the older version as the previous copy when it writes it in this shape', async () => {
+    const Accounts = z.object({ admins: z.array(z.object({ name: z.string(), role: z.string().default('editor') })) });
+    const path = join(dir, 'admins.json');
+    const older = JSON.stringify({ admins: [{ name: 'asha' }] });
+    await writeFile(path, older);
+    await JsonDocument.open(path, Accounts, () => ({ admins: [] }), { keepPrevious: true });
+    expect(JSON.parse(await readFile(path, 'utf8'))).toEqual({ admins: [{ name: 'asha', role: 'editor' }] });
+    expect(await readFile(`${path}.bak`, 'utf8')).toBe(older);
   });
 });
 

@@ -72,10 +72,11 @@ export class JsonDocument<S extends z.ZodType> {
 
   /**
    * Opens `path`, creating it from `initial` when it does not exist yet. A document written by an
-   * older version lacks the fields added since: those take their value from `initial`. A file
-   * that does not parse or does not fit the schema is left as it is: DamagedDataFileError.
-   * With `keepPrevious`, the file as it was before each change stays as `<path>.bak` (for
-   * `npm run recover`).
+   * older version lacks the fields added since: those take their value from `initial` (top-level
+   * fields) or the schema's defaults (say, an item's `status`), and the file is written once in
+   * this version's shape (#writeInCurrentShape). A file that does not parse or does not fit the
+   * schema is left as it is: DamagedDataFileError. With `keepPrevious`, the file as it was before
+   * each change stays as `<path>.bak` (for `npm run recover`).
    */
   static async open<S extends z.ZodType>(
     path: string,
@@ -85,11 +86,18 @@ export class JsonDocument<S extends z.ZodType> {
   ): Promise<JsonDocument<S>> {
     await mkdir(dirname(path), { recursive: true });
     const stored = await readStored(path);
-    const parsed = schema.safeParse(stored ? withAddedFields(initial(), stored.value) : initial());
-    if (!parsed.success) throw DamagedDataFileError.invalid(path, parsed.error.issues);
-    const document = new JsonDocument(path, keepPrevious, schema, parsed.data);
+    const document = new JsonDocument(path, keepPrevious, schema, parseStored(path, schema, initial, stored));
     if (!stored) await new TextFile(path).write(document.serialized());
+    else await document.#writeInCurrentShape(stored.bytes);
     return document;
+  }
+
+  /**
+   * The document at `path` as `open` gives it (DamagedDataFileError alike), for a reader beside
+   * the server (`npm run build`): nothing is created or written.
+   */
+  static async read<S extends z.ZodType>(path: string, schema: S, initial: () => z.input<S>): Promise<z.output<S>> {
+    return parseStored(path, schema, initial, await readStored(path));
   }
 
   /** The committed document. Treat it as read-only. */
@@ -199,6 +207,22 @@ export class JsonDocument<S extends z.ZodType> {
     return { data: parsed.data, result };
   }
 
+  /**
+   * Writes the opened document when the file holds other bytes than this version writes for it:
+   * a file of an older version, its items without the fields added since (which the schema fills
+   * in on every start), or pretty-printed. Once, atomically as every change: a crash leaves the
+   * file as it was or as it is now, and the next start finds it written. Afterwards the file is
+   * what this version writes, so an upgraded site or a restored older backup is as a fresh one.
+   * The bytes are the store's own, made once per part and item (part-json.ts): those publishing
+   * and the history make at start anyway.
+   */
+  async #writeInCurrentShape(stored: Buffer) {
+    const pieces = this.#json.bytes(this.#data);
+    if (sameBytes(pieces, stored)) return;
+    if (this.#keepPrevious) await this.#keepPreviousCopy();
+    await writeAtomically(this.#path, pieces);
+  }
+
   /** A second name for the committed file: the write below replaces the name, not the bytes. */
   async #keepPreviousCopy() {
     const backup = `${this.#path}.bak`;
@@ -209,20 +233,44 @@ export class JsonDocument<S extends z.ZodType> {
   }
 }
 
-/** The parsed content of `path`, or null when there is no such file (a file holding `null` is not missing). */
-async function readStored(path: string): Promise<{ value: unknown } | null> {
-  let text: string;
+/** What `path` holds, parsed, or null when there is no such file (a file holding `null` is not missing). */
+async function readStored(path: string): Promise<{ value: unknown; bytes: Buffer } | null> {
+  let bytes: Buffer;
   try {
-    text = await readFile(path, 'utf8');
+    bytes = await readFile(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
+  const text = bytes.toString('utf8');
   try {
-    return { value: JSON.parse(text) };
+    return { value: JSON.parse(text), bytes };
   } catch (error) {
     throw DamagedDataFileError.unparsable(path, text, error);
   }
+}
+
+/** The stored document (or `initial` when there is none) validated: DamagedDataFileError when it does not fit. */
+function parseStored<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  initial: () => z.input<S>,
+  stored: { value: unknown } | null,
+): z.output<S> {
+  const parsed = schema.safeParse(stored ? withAddedFields(initial(), stored.value) : initial());
+  if (!parsed.success) throw DamagedDataFileError.invalid(path, parsed.error.issues);
+  return parsed.data;
+}
+
+/** Whether `pieces`, one after the other, are the bytes of `whole`. */
+function sameBytes(pieces: readonly Buffer[], whole: Buffer): boolean {
+  let offset = 0;
+  for (const piece of pieces) {
+    const end = offset + piece.length;
+    if (end > whole.length || !piece.equals(whole.subarray(offset, end))) return false;
+    offset = end;
+  }
+  return offset === whole.length;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
