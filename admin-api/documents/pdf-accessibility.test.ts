@@ -1,4 +1,4 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument } from 'unpdf/pdfjs';
 import { describe, expect, it } from 'vitest';
 import { pdfFile, scannedPdfFile, taggedPdfFile } from '../../tests/api/test-documents.ts';
 import { pdfProblems } from './pdf-accessibility.ts';

@@ -1,5 +1,8 @@
-/** Opens a PDF with pdf.js (Mozilla's PDF library) for reading, never running anything in it. */
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+/**
+ * Opens a PDF with pdf.js (Mozilla's PDF library, in the build `unpdf` makes of it for servers) for
+ * reading, never running anything in it.
+ */
+import { getDocument } from 'unpdf/pdfjs';
 
 export type OpenPdf = Awaited<ReturnType<typeof getDocument>['promise']>;
 

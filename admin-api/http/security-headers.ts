@@ -24,32 +24,28 @@ export const API_SECURITY_HEADERS = {
 export const DOCUMENT_SECURITY_POLICY = `sandbox; ${API_SECURITY_HEADERS['content-security-policy']}`;
 
 /**
- * The policy of the API reference (GET /api/docs): a page of the API's own, whose script, styles,
- * document and "try it" calls all come from this origin. Its scripts are the bundle served here
- * and the inline ones named by the hashes of their exact text (`scriptHashes`, `sha256-…`).
- * Styles alone may be inline: Scalar adds `<style>` elements as it runs (its theme, its toasts),
- * without a nonce, and sets `style="…"` attributes, which no nonce or hash can allow.
+ * The policy of the API reference (GET /api/docs): a page of the API's own, whose scripts, styles,
+ * document and "try it" calls all come from this origin, with no inline script or style (Swagger
+ * UI sets styles from its script, which a policy allows; only its standalone layout, not used here,
+ * brings a `<style>` element). Its style sheet draws its icons as `data:` images.
  */
-export function referencePolicy(scriptHashes: readonly string[]): string {
-  return [
-    "default-src 'none'",
-    ["script-src 'self'", ...scriptHashes.map((hash) => `'${hash}'`)].join(' '),
-    "style-src 'self' 'unsafe-inline'",
-    "connect-src 'self'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join('; ');
-}
+export const REFERENCE_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "img-src 'self' data:",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
 
 declare module 'hono' {
   interface ContextVariableMap {
     /** A page of the site answered by the API (a draft's preview): its own script and style policy. */
     pagePolicy: string;
-    /** The API reference page (GET /api/docs): the hashes of its inline scripts (`referencePolicy`). */
-    referenceScripts: readonly string[];
+    /** The API reference page (GET /api/docs), under `REFERENCE_POLICY`. */
+    referencePage: boolean;
   }
 }
 
@@ -57,7 +53,7 @@ declare module 'hono' {
  * Sets the headers on every API answer; an answer may only bring a stricter policy of its own. A
  * draft's preview is a page of the site, shown in a frame of the dashboard: it keeps the page's
  * own policy, and only this origin may frame it. The API reference is a page too, framed by no
- * one: its scripts, styles and calls as `referencePolicy` allows, every other header unchanged.
+ * one: its scripts, styles and calls as `REFERENCE_POLICY` allows, every other header unchanged.
  */
 export const apiSecurityHeaders = createMiddleware(async (c, next) => {
   await next();
@@ -70,8 +66,5 @@ export const apiSecurityHeaders = createMiddleware(async (c, next) => {
     c.res.headers.set('x-frame-options', 'SAMEORIGIN');
     c.res.headers.set('referrer-policy', 'no-referrer');
   }
-  const referenceScripts = c.get('referenceScripts');
-  if (referenceScripts && c.res.status === 200) {
-    c.res.headers.set('content-security-policy', referencePolicy(referenceScripts));
-  }
+  if (c.get('referencePage') && c.res.status === 200) c.res.headers.set('content-security-policy', REFERENCE_POLICY);
 });

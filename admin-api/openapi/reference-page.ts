@@ -1,82 +1,112 @@
 /**
- * The interactive API reference (Scalar) as this server serves it: the page, rendered once by
- * Scalar's Hono middleware with the hashes of its inline scripts, and Scalar's standalone bundle,
- * read from its package and kept compressed, so that nothing is loaded from another host.
+ * The interactive API reference (Swagger UI) as this server serves it: a page of ours, Swagger
+ * UI's browser bundle and style sheet read from its package (`swagger-ui-dist`), and a small script
+ * of ours that starts it, each kept compressed under an address named by its content, so that
+ * nothing is loaded from another host and no script of the page is inline.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { Scalar } from '@scalar/hono-api-reference';
-import { Hono } from 'hono';
 import type { Encoding } from '../http/accept-encoding.ts';
 import { API_INFO } from './document.ts';
 
-/** The Scalar API reference's standalone browser bundle, as its package ships it (one file, no chunks). */
-const SCALAR_PACKAGE = new URL('../', import.meta.resolve('@scalar/api-reference'));
-const SCALAR_BUNDLE = new URL('dist/browser/standalone.js', SCALAR_PACKAGE);
-export const SCALAR_VERSION: string = JSON.parse(readFileSync(new URL('package.json', SCALAR_PACKAGE), 'utf8')).version;
-/** The bundle's address, named by its version: a browser may keep it until the package changes. */
-const BUNDLE_PATH = '/api/docs/scalar.js';
-const BUNDLE_URL = `${BUNDLE_PATH}?v=${SCALAR_VERSION}`;
+const swaggerUi = (file: string) => new URL(import.meta.resolve(`swagger-ui-dist/${file}`));
+export const SWAGGER_UI_VERSION: string = JSON.parse(readFileSync(swaggerUi('package.json'), 'utf8')).version;
 
 /**
- * How the reference is set up: the document and the script come from this server, and nothing
- * reaches another host: no web fonts, no request proxy, no telemetry, no AI agent, no MCP, no
- * developer tools, no "Open API Client" button (it hands the document's address to Scalar's
- * site). "Test Request" sends the call from the page to this origin, with the token the person
- * pastes into the Authentication section (kept in the page only, never stored).
+ * How the reference is set up: the document comes from this server and "Try it out" sends each
+ * call from the page to this origin (the document names no other server), with the token a
+ * person pastes into "Authorize" (kept in the page only, never stored). Nothing reaches another
+ * host: no badge from Swagger's validator, and a link's `?url=` cannot load another document.
  */
-const REFERENCE = {
-  pageTitle: `${API_INFO.title} reference`,
-  cdn: BUNDLE_URL,
+const SETTINGS = {
   url: '/api/openapi.json',
-  favicon: '/favicon.svg',
-  withDefaultFonts: false,
-  telemetry: false,
-  showDeveloperTools: 'never',
-  agent: { disabled: true },
-  mcp: { disabled: true },
-  hideClientButton: true,
-  persistAuth: false,
-  documentDownloadType: 'json',
-  authentication: { preferredSecurityScheme: 'bearerAuth' },
-  defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
-} as const;
+  dom_id: '#reference',
+  validatorUrl: null,
+  queryConfigEnabled: false,
+  persistAuthorization: false,
+  deepLinking: true,
+  filter: true,
+  displayRequestDuration: true,
+};
+const START_SCRIPT = `window.ui = SwaggerUIBundle({ ...${JSON.stringify(SETTINGS)}, presets: [SwaggerUIBundle.presets.apis] });\n`;
 
-/** `'sha256-…'` of each inline script of `html`, as a Content-Security-Policy names it. */
-function inlineScriptHashes(html: string): string[] {
-  const scripts = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)];
-  return scripts.map(([, text]) => `sha256-${createHash('sha256').update(text!, 'utf8').digest('base64')}`);
+const JAVASCRIPT = 'text/javascript; charset=utf-8';
+const CSS = 'text/css; charset=utf-8';
+
+/** The style sheet without its source map's address: the map is not served. */
+async function styleSheet(): Promise<string> {
+  const text = await readFile(swaggerUi('swagger-ui.css'), 'utf8');
+  return text.replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '');
 }
 
-/**
- * The reference page as Scalar's Hono middleware renders it, naming its language (Scalar's names
- * none: the document is in English), with the hashes of its inline scripts. It is the same for
- * every request: rendered once.
- */
-export async function renderPage(): Promise<{ html: string; scriptHashes: string[] }> {
-  const rendered = await new Hono().get('/', Scalar(REFERENCE)).request('/');
-  const html = (await rendered.text()).replace(/^<!doctype html>\s*<html>/i, '<!doctype html>\n<html lang="en">');
-  return { html, scriptHashes: inlineScriptHashes(html) };
+/** The files the page loads, by their name under /api/docs/assets/: their type and text. */
+const SOURCES = {
+  'swagger-ui.css': { type: CSS, text: styleSheet },
+  'swagger-ui-bundle.js': { type: JAVASCRIPT, text: () => readFile(swaggerUi('swagger-ui-bundle.js'), 'utf8') },
+  'reference.js': { type: JAVASCRIPT, text: async () => START_SCRIPT },
+} satisfies Record<string, { type: string; text: () => Promise<string> }>;
+
+export type AssetName = keyof typeof SOURCES;
+export const ASSET_NAMES = Object.keys(SOURCES) as [AssetName, ...AssetName[]];
+
+/** A file of the page, named by its content: a browser may keep it while its address stays. */
+export interface Asset {
+  type: string;
+  version: string;
+  /** The file as the browser accepts it, compressed on the first call and kept. */
+  form: (encoding: Encoding) => Promise<Uint8Array<ArrayBuffer>>;
 }
+export type Assets = Record<AssetName, Asset>;
 
-/**
- * Set before the bundle runs: the Zod inside it then validates without first probing whether it
- * may compile code (`Function('')`), which the page's policy refuses, and reports.
- */
-const BUNDLE_PREAMBLE = 'globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };\n';
-
-/** The bundle with its compressed forms: it is sent as the browser accepts. */
-type Bundle = Record<Encoding, Uint8Array<ArrayBuffer>>;
-export async function readBundle(): Promise<Bundle> {
-  const identity = Buffer.concat([Buffer.from(BUNDLE_PREAMBLE), await readFile(SCALAR_BUNDLE)]);
+async function compress(identity: Buffer<ArrayBuffer>) {
   const [br, gzipped] = await Promise.all([
     promisify(brotliCompress)(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
     promisify(gzip)(identity, { level: 9 }),
   ]);
-  return { identity, br, gzip: gzipped };
+  return { br, gzip: gzipped };
+}
+
+async function readAsset(name: AssetName): Promise<Asset> {
+  const { type, text } = SOURCES[name];
+  const identity = Buffer.from(await text());
+  const compressed = kept(() => compress(identity));
+  return {
+    type,
+    version: createHash('sha256').update(identity).digest('hex').slice(0, 16),
+    form: async (encoding) => (encoding === 'identity' ? identity : (await compressed())[encoding]),
+  };
+}
+
+/** The page's files, read once (compressing them waits for the first request of each form). */
+export async function readAssets(): Promise<Assets> {
+  const read = await Promise.all(ASSET_NAMES.map(async (name) => [name, await readAsset(name)] as const));
+  return Object.fromEntries(read) as Assets;
+}
+
+const address = (assets: Assets, name: AssetName) => `/api/docs/assets/${name}?v=${assets[name].version}`;
+
+/** The reference page: Swagger UI draws the document into `<main>`. */
+export function renderPage(assets: Assets): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${API_INFO.title} reference</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="${address(assets, 'swagger-ui.css')}">
+<script src="${address(assets, 'swagger-ui-bundle.js')}" defer></script>
+<script src="${address(assets, 'reference.js')}" defer></script>
+</head>
+<body>
+<main id="reference"></main>
+<noscript><p>The reference needs JavaScript. The same description is at <a href="/api/openapi.json">/api/openapi.json</a>.</p></noscript>
+</body>
+</html>
+`;
 }
 
 /** `make()` on the first call, its result kept (made again after a failure). */

@@ -1,11 +1,11 @@
 /**
- * The interactive API reference (GET /api/docs, Scalar): anyone may read it; it is drawn in the
- * browser from this server alone, under a strict policy of its own (script only from here and
- * its inline script by hash), with no console error, no CSP report and no request to another
- * host; and "Test Request" sends a call to this server with the token a person pastes.
+ * The interactive API reference (GET /api/docs, Swagger UI): anyone may read it; it is drawn in
+ * the browser from this server alone, under a strict policy of its own (scripts only from here,
+ * none inline), with no console error, no CSP report and no request to another host; it lists
+ * every call of the document, and "Try it out" sends a call to this server, with the token a
+ * person pastes into "Authorize", and shows its answer.
  */
-import { createHash } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../public/page-checks.ts';
 import { testBrowser, testServer } from '../support/harness.ts';
@@ -16,13 +16,20 @@ const SCREENSHOT = '/tmp/api-reference.png';
 const TRY_IT_SCREENSHOT = '/tmp/api-reference-try-it.png';
 
 /** The directives of a policy, by name. */
-function directives(policy: string): Map<string, string[]> {
-  const parsed = new Map<string, string[]>();
+function directives(policy: string): Record<string, string[]> {
+  const parsed: Record<string, string[]> = {};
   for (const part of policy.split(';')) {
     const [name, ...values] = part.trim().split(/\s+/);
-    if (name) parsed.set(name.toLowerCase(), values);
+    if (name) parsed[name.toLowerCase()] = values;
   }
   return parsed;
+}
+
+/** The addresses of the page's scripts and style sheets. */
+function loadedFiles(html: string): string[] {
+  return [...html.matchAll(/<(?:script\b[^>]*\bsrc|link\b[^>]*\brel="stylesheet"[^>]*\bhref)="([^"]*)"/gi)].map(
+    ([, address]) => address!,
+  );
 }
 
 describe('GET /api/docs', () => {
@@ -43,53 +50,60 @@ describe('GET /api/docs', () => {
       opener: 'same-origin',
       resource: 'same-origin',
     });
-    const policy = directives(answer.headers.get('content-security-policy') ?? '');
-    const html = await answer.text();
-    // Every inline script is allowed by the hash of its exact text, and by nothing looser.
-    const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
-      ([, text]) => `'sha256-${createHash('sha256').update(text!).digest('base64')}'`,
-    );
-    expect(inline.length).toBeGreaterThan(0);
-    expect(policy.get('script-src')).toEqual(["'self'", ...inline]);
-    expect(Object.fromEntries([...policy].filter(([name]) => name !== 'script-src'))).toEqual({
+    // The policy of the reference before it was Swagger UI, less the hashes of its inline scripts,
+    // its inline styles and the fonts it loaded: stricter, never looser.
+    expect(directives(answer.headers.get('content-security-policy') ?? '')).toEqual({
       'default-src': ["'none'"],
-      // Scalar adds <style> elements as it runs and sets style attributes: styles only may be inline.
-      'style-src': ["'self'", "'unsafe-inline'"],
+      'script-src': ["'self'"],
+      'style-src': ["'self'"],
       'connect-src': ["'self'"],
       'img-src': ["'self'", 'data:'],
-      'font-src': ["'self'"],
       'frame-ancestors': ["'none'"],
       'base-uri': ["'none'"],
       'form-action': ["'none'"],
     });
-    // Its one script file is served from here, named by its version.
-    const sources = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]*)"/gi)].map(([, src]) => src);
-    expect(sources).toEqual([expect.stringMatching(/^\/api\/docs\/scalar\.js\?v=\d+\.\d+\.\d+$/)]);
+    const html = await answer.text();
+    expect(html).not.toMatch(/<script\b(?![^>]*\bsrc=)/i);
+    // Its files are served from here, each named by its version.
+    expect(loadedFiles(html).sort()).toEqual([
+      expect.stringMatching(/^\/api\/docs\/assets\/reference\.js\?v=[0-9a-f]{16}$/),
+      expect.stringMatching(/^\/api\/docs\/assets\/swagger-ui-bundle\.js\?v=[0-9a-f]{16}$/),
+      expect.stringMatching(/^\/api\/docs\/assets\/swagger-ui\.css\?v=[0-9a-f]{16}$/),
+    ]);
   });
 
-  it('serves its script compressed, long cached under its version, with the API headers', async () => {
+  it('serves its files compressed, long cached under their version, with the API headers', async () => {
     const html = await (await fetch(`${site.url}/api/docs`)).text();
-    const src = /<script\b[^>]*\bsrc="([^"]*)"/i.exec(html)![1]!;
-    const script = await fetch(site.url + src, { headers: { 'Accept-Encoding': 'br, gzip' } });
-    expect(script.status).toBe(200);
-    expect({
-      type: script.headers.get('content-type'),
-      encoding: script.headers.get('content-encoding'),
-      cache: script.headers.get('cache-control'),
-      nosniff: script.headers.get('x-content-type-options'),
-      policy: script.headers.get('content-security-policy'),
-    }).toEqual({
-      type: 'text/javascript; charset=utf-8',
-      encoding: 'br',
-      cache: 'public, max-age=31536000, immutable',
-      nosniff: 'nosniff',
-      policy: "default-src 'none'; frame-ancestors 'none'",
+    for (const address of loadedFiles(html)) {
+      const file = await fetch(site.url + address, { headers: { 'Accept-Encoding': 'br, gzip' } });
+      expect({
+        status: file.status,
+        type: file.headers.get('content-type'),
+        encoding: file.headers.get('content-encoding'),
+        cache: file.headers.get('cache-control'),
+        nosniff: file.headers.get('x-content-type-options'),
+        policy: file.headers.get('content-security-policy'),
+      }).toEqual({
+        status: 200,
+        type: address.includes('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8',
+        encoding: 'br',
+        cache: 'public, max-age=31536000, immutable',
+        nosniff: 'nosniff',
+        policy: "default-src 'none'; frame-ancestors 'none'",
+      });
+    }
+    const bundle = await fetch(`${site.url}/api/docs/assets/swagger-ui-bundle.js`, {
+      headers: { 'Accept-Encoding': 'gzip, br;q=0' },
     });
-    expect(await script.text()).toContain('createApiReference');
-    const gzip = await fetch(`${site.url}/api/docs/scalar.js`, { headers: { 'Accept-Encoding': 'gzip, br;q=0' } });
-    expect({ encoding: gzip.headers.get('content-encoding'), cache: gzip.headers.get('cache-control') }).toEqual({
+    expect({ encoding: bundle.headers.get('content-encoding'), cache: bundle.headers.get('cache-control') }).toEqual({
       encoding: 'gzip',
       cache: 'no-cache',
+    });
+    expect(await bundle.text()).toContain('SwaggerUIBundle');
+    const missing = await fetch(`${site.url}/api/docs/assets/swagger-ui.js`);
+    expect({ status: missing.status, body: await missing.json() }).toEqual({
+      status: 404,
+      body: { message: 'There is no such file of the reference.' },
     });
   });
 });
@@ -133,51 +147,84 @@ describe('the reference in the browser', () => {
   });
   afterAll(() => page?.context().close());
 
-  it('draws the API from this server alone: no console error, no CSP report, no other host', async () => {
-    await page.getByRole('heading', { name: 'School website API', exact: true }).waitFor();
-    await page.getByRole('link', { name: 'The school details' }).first().waitFor();
+  /** The call whose summary is `summary`, as the reference shows it. */
+  const operation = (summary: string): Locator =>
+    page.locator('.opblock').filter({ has: page.getByText(summary, { exact: true }) });
+
+  /** Opens the call, presses "Try it out" then "Execute", and returns the request it sent. */
+  async function tryOut(summary: string) {
+    const call = operation(summary);
+    await call.getByText(summary, { exact: true }).click();
+    await call.getByRole('button', { name: 'Try it out' }).click();
+    const sent = page.waitForRequest((request) => request.url().startsWith(`${site.url}/api/`));
+    await call.getByRole('button', { name: 'Execute' }).click();
+    return { call, request: await sent };
+  }
+
+  it('lists every call of the document, drawn from this server alone', async () => {
+    await page.getByRole('heading', { name: /^School website API/ }).waitFor();
     await expect(page.title()).resolves.toBe('School website API reference');
-    // The groups of the document, and the reference's own calls among them.
-    await page.getByRole('button', { name: 'Open Group - Reference' }).click();
-    await page.getByRole('link', { name: 'The interactive API reference' }).waitFor();
+    const document = await (await fetch(`${site.url}/api/openapi.json`)).json();
+    const calls = Object.entries(document.paths as Record<string, object>).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(calls.length).toBeGreaterThan(50);
+    await expect.poll(() => page.locator('.opblock').count()).toBe(calls.length);
+    const shown = await page
+      .locator('.opblock-summary')
+      .evaluateAll((summaries) =>
+        summaries.map(
+          (summary) =>
+            `${summary.querySelector('.opblock-summary-method')?.textContent} ${summary.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`,
+        ),
+      );
+    expect(shown.sort()).toEqual(calls.sort());
+    await operation('The interactive API reference').waitFor();
     await page.screenshot({ path: SCREENSHOT });
     expect(requests).toEqual(
       expect.arrayContaining([
         `GET ${site.url}/api/docs`,
-        expect.stringMatching(/^GET .*\/api\/docs\/scalar\.js\?v=/),
+        expect.stringMatching(/^GET .*\/api\/docs\/assets\/swagger-ui-bundle\.js\?v=/),
+        expect.stringMatching(/^GET .*\/api\/docs\/assets\/reference\.js\?v=/),
         `GET ${site.url}/api/openapi.json`,
       ]),
     );
     expect(problems).toEqual([]);
     expect(elsewhere).toEqual([]);
-    // The page names its language; the rest of the markup is Scalar's own: reported, not required.
+    // The page names its language; the rest of the markup is Swagger UI's own: reported, not required.
     const accessibility = (await seriousA11yViolations(page)).map((violation) => violation.split(' at ')[0]);
     expect(accessibility).not.toContainEqual(expect.stringMatching(/^html-has-lang/));
-    if (accessibility.length) console.log(`axe-core, serious, in Scalar's markup:\n${accessibility.join('\n')}`);
+    if (accessibility.length) console.log(`axe-core, serious, in Swagger UI's markup:\n${accessibility.join('\n')}`);
   });
 
-  it('tries a call against this server with a pasted token, and shows its answer', async () => {
-    await page.getByPlaceholder('Token').first().fill(site.token);
-    await page.getByRole('link', { name: 'Change the school details' }).first().click();
-    await page.getByRole('button', { name: /Test Request.*put \/api\/settings/i }).click();
-    const client = page.getByRole('dialog');
-    const sent = page.waitForRequest((request) => request.method() === 'PUT');
-    await client.getByRole('button', { name: /Send put request to \/api\/settings/i }).click();
-    const request = await sent;
-    expect({ url: request.url(), authorization: request.headers().authorization }).toEqual({
+  it('tries a call against this server and shows its answer', async () => {
+    const { call, request } = await tryOut('The site content');
+    expect({ method: request.method(), url: request.url() }).toEqual({ method: 'GET', url: `${site.url}/api/content` });
+    expect((await request.response())?.status()).toBe(200);
+    await call.locator('.live-responses-table').getByRole('cell', { name: '200', exact: true }).waitFor();
+    await call.locator('.live-responses-table').getByText('"schoolName"').first().waitFor();
+    expect(problems).toEqual([]);
+    expect(elsewhere).toEqual([]);
+  });
+
+  it('tries a call that needs a token with the one pasted into "Authorize"', async () => {
+    await page.getByRole('button', { name: 'Authorize' }).first().click();
+    // Swagger UI's dialog, which has no dialog role.
+    const dialog = page.locator('.modal-ux').filter({ hasText: 'Available authorizations' });
+    await dialog.getByRole('textbox').fill(site.token);
+    await dialog.getByRole('button', { name: 'Apply credentials' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    // The body Swagger UI fills in is the document's example.
+    const { call, request } = await tryOut('Change the school details');
+    expect({ method: request.method(), url: request.url(), authorization: request.headers().authorization }).toEqual({
+      method: 'PUT',
       url: `${site.url}/api/settings`,
       authorization: `Bearer ${site.token}`,
     });
     expect((await request.response())?.status()).toBe(200);
-    await client.getByText('200 OK').waitFor();
-    await client.getByText('"schoolName"').first().waitFor();
+    await call.locator('.live-responses-table').getByRole('cell', { name: '200', exact: true }).waitFor();
+    await call.locator('.live-responses-table').getByText('"schoolName"').first().waitFor();
     await page.screenshot({ path: TRY_IT_SCREENSHOT });
-    // The page's policy lets it call the API with a token, as any script of the page would.
-    const session = await page.evaluate(async (token) => {
-      const answer = await fetch('/api/admin/session', { headers: { Authorization: `Bearer ${token}` } });
-      return answer.status;
-    }, site.token);
-    expect(session).toBe(200);
     expect(problems).toEqual([]);
     expect(elsewhere).toEqual([]);
   });

@@ -145,5 +145,5 @@ export const PUBLIC_CALLS = [
   // The API described: the OpenAPI document and its interactive reference.
   'GET /api/openapi.json',
   'GET /api/docs',
-  'GET /api/docs/scalar.js',
+  'GET /api/docs/assets/:name',
 ];
