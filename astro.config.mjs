@@ -3,6 +3,7 @@
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { devContent } from './admin-api/dev/dev-integration.ts';
+import { formsOwnZod } from './admin-api/publish/forms-zod.ts';
 import { pageRenderer } from './admin-api/publish/render-adapter.ts';
 
 // The site is compiled once per version of the code. The admin pages are pre-rendered then; the
@@ -24,4 +25,5 @@ export default defineConfig({
     },
   },
   devToolbar: { enabled: false },
+  vite: { plugins: [formsOwnZod()] },
 });

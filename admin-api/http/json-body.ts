@@ -1,11 +1,14 @@
 import type { Context } from 'hono';
-import type * as z from 'zod';
+import * as z from 'zod';
 import { HttpError } from './errors.ts';
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
-/** Reads the request's JSON body and validates it; unknown fields are dropped by the schema. */
-export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+/**
+ * Reads the request's JSON body and validates it; unknown fields are dropped by the schema. Any
+ * zod schema: the public forms' are zod/mini's (site/contract/form-fields.ts).
+ */
+export async function readJson<S extends z.core.$ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   return validate(schema, await readJsonBody(c));
 }
 
@@ -21,8 +24,8 @@ export async function readJsonBody(c: Context): Promise<unknown> {
 }
 
 /** `body` as `schema` makes it, or 400 with the first problem found. */
-export function validate<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const parsed = schema.safeParse(body);
+export function validate<S extends z.core.$ZodType>(schema: S, body: unknown): z.output<S> {
+  const parsed = z.safeParse(schema, body);
   if (!parsed.success) throw new HttpError(400, describe(parsed.error.issues[0]));
   return parsed.data;
 }

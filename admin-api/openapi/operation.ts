@@ -39,8 +39,8 @@ export interface OperationSpec {
    * request through to it, and its refusals say what the call answers without a right token.
    */
   access?: string;
-  /** The JSON body and, if the call has one, an example of it. */
-  body?: z.ZodType;
+  /** The JSON body (any zod schema, zod/mini's too) and, if the call has one, an example of it. */
+  body?: z.core.$ZodType;
   example?: unknown;
   /** A body that is not JSON (an upload): its media type and what it holds. */
   upload?: { media: string; description: string; field?: string };
@@ -81,7 +81,7 @@ function commonRefusals(spec: OperationSpec): Record<number, string> {
 }
 
 /** JSON Schema (2020-12, as OpenAPI 3.1 uses) of what a request may send. */
-const inputSchema = (schema: z.ZodType) =>
+const inputSchema = (schema: z.core.$ZodType) =>
   z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as OpenAPIV3_1.SchemaObject;
 
 function answerObject(answer: Answer): ResponseObject {

@@ -12,6 +12,7 @@ const CODE_INPUTS = [
   'astro.config.mjs',
   'package-lock.json',
   'admin-api/publish/render-adapter.ts',
+  'admin-api/publish/forms-zod.ts',
   'admin-api/publish/render-entry.ts',
   'admin-api/publish/render-pages.ts',
   'admin-api/publish/page-renderer.ts',

@@ -40,13 +40,6 @@ export const Consent = z
   .default(null);
 export type Consent = z.infer<typeof Consent>;
 
-/** What a form sends: `consent: true` once the box is ticked; left out by clients written to the spec. */
-export const ConsentInput = z.boolean({ error: 'consent must be true or false' }).optional();
-
-/** The text a form shows beside its box. */
-export const CONSENT_LABEL = 'I agree that the school keeps these details as the privacy notice explains.';
-export const CONSENT_REQUIRED = 'Please tick the box to agree to the privacy notice';
-
 /** GET and DELETE /api/admin/personal-data: one person, by e-mail address or phone number. */
 export const PersonQuery = z
   .object({

@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react';
-import type { AlumniInput } from '../contract/alumni.ts';
+import type { AlumniInput } from '../contract/alumni-form.ts';
 import { ApiError, apiRequest } from '../lib/api-client.ts';
 import { ConsentBox, consentProblem } from './forms/ConsentBox.tsx';
 import { Field } from './forms/Field.tsx';
@@ -8,7 +8,7 @@ import { useHydrated } from './forms/hydration.ts';
 import { lazy } from './parts/lazy.ts';
 import './forms.css';
 
-const loadSchema = lazy(() => import('../contract/alumni.ts').then((module) => module.AlumniInput));
+const loadSchema = lazy(() => import('../contract/alumni-form.ts').then((module) => module.AlumniInput));
 
 const GENDER_LABELS: Record<AlumniInput['gender'], string> = { male: 'Male', female: 'Female' };
 

@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react';
-import type { ContactMessage } from '../contract/contact.ts';
+import type { ContactMessage } from '../contract/contact-form.ts';
 import { CONTACT_SUBJECTS, HONEYPOT_FIELD, SUBJECT_LABELS } from '../contract/contact-subjects.ts';
 import { ApiError, apiRequest } from '../lib/api-client.ts';
 import { ConsentBox, consentProblem } from './forms/ConsentBox.tsx';
@@ -9,7 +9,7 @@ import { useHydrated } from './forms/hydration.ts';
 import { lazy } from './parts/lazy.ts';
 import './forms.css';
 
-const loadSchema = lazy(() => import('../contract/contact.ts').then((module) => module.ContactMessage));
+const loadSchema = lazy(() => import('../contract/contact-form.ts').then((module) => module.ContactMessage));
 
 type ContactField = Exclude<keyof ContactMessage, 'consent'> | 'consent';
 

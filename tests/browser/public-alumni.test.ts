@@ -1,7 +1,7 @@
 /** /alumni: the registration form of spec §5 with its errors, submitting state, success and failures. */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CONSENT_LABEL, CONSENT_REQUIRED } from '../../site/contract/personal-data.ts';
+import { CONSENT_LABEL, CONSENT_REQUIRED } from '../../site/contract/consent.ts';
 import { hydrated, seriousA11yViolations, type WatchedPage, watchedPage } from '../public/page-checks.ts';
 import { VIEWPORTS } from '../public/routes.ts';
 import { holdRequests } from '../support/browser.ts';

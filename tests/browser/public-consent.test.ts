@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CONSENT_LABEL, CONSENT_REQUIRED } from '../../site/contract/personal-data.ts';
+import { CONSENT_LABEL, CONSENT_REQUIRED } from '../../site/contract/consent.ts';
 import { hydrated, seriousA11yViolations, watchedPage } from '../public/page-checks.ts';
 import { VIEWPORTS } from '../public/routes.ts';
 import { testBrowser, testServer } from '../support/harness.ts';

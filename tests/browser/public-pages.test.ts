@@ -1,8 +1,8 @@
 /** The leadership messages, the contact form and the static pages. */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CONSENT_LABEL, CONSENT_REQUIRED } from '../../site/contract/consent.ts';
 import { LEADERSHIP_ROLES, messageField } from '../../site/contract/content.ts';
-import { CONSENT_LABEL, CONSENT_REQUIRED } from '../../site/contract/personal-data.ts';
 import { must, picture, upload } from '../public/content.ts';
 import { school } from '../public/default-school.ts';
 import { hydrated, seriousA11yViolations, type WatchedPage, watchedPage } from '../public/page-checks.ts';

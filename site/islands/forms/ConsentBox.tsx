@@ -1,4 +1,4 @@
-import { CONSENT_LABEL, CONSENT_REQUIRED } from '../../contract/personal-data.ts';
+import { CONSENT_LABEL, CONSENT_REQUIRED } from '../../contract/consent.ts';
 
 /**
  * The box a person ticks to agree to the privacy notice before a form sends their details:
