@@ -11,18 +11,11 @@ import { CONSENT_LABEL } from '../../site/contract/personal-data.ts';
 import { hydrated, seriousA11yViolations, type WatchedPage, watchedPage } from '../public/page-checks.ts';
 import { VIEWPORTS } from '../public/routes.ts';
 import { testBrowser, testServer } from '../support/harness.ts';
-import { startMailServer, type TestMailServer } from '../support/smtp.ts';
+import { officeMailServer } from '../support/smtp.ts';
 import { type WatchedPage as AdminPage, answerNextConfirm, openDashboard, openSection } from './admin-harness.ts';
 
-let smtp: TestMailServer;
-const mailEnv = { SMTP_URL: '', NOTIFY_EMAIL: 'office@sunridge.example' };
-// Registered before the server's hooks, so the mail server runs (and SMTP_URL is known) first.
-beforeAll(async () => {
-  smtp = await startMailServer();
-  mailEnv.SMTP_URL = smtp.url;
-});
-afterAll(() => smtp.close());
-const site = testServer({ admin: true, env: mailEnv });
+const office = officeMailServer();
+const site = testServer({ admin: true, env: office.env });
 const browser = testBrowser();
 
 const MESSAGE = 'Could my daughter join the school choir in Class 6?\nShe has sung since she was five.';
@@ -110,7 +103,7 @@ describe('the message, afterwards', () => {
   afterAll(() => admin?.close());
 
   it('reaches the office by e-mail, naming the sender and carrying the message', async () => {
-    const mail = await smtp.waitFor(/Lakshmi Pillai/, 10_000);
+    const mail = await office.smtp.waitFor(/Lakshmi Pillai/, 10_000);
     expect(mail.subject).toBe('Contact message from Lakshmi Pillai: Academic');
     expect(mail.text).toContain(MESSAGE);
     expect(mail.replyTo?.value[0]?.address).toBe('lakshmi.pillai@example.org');
