@@ -8,6 +8,7 @@ import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_LABEL } from '../../site/contract/personal-data.ts';
+import { MESSAGES_CSV_HEADINGS } from '../api/helpers.ts';
 import { hydrated, seriousA11yViolations, type WatchedPage, watchedPage } from '../public/page-checks.ts';
 import { VIEWPORTS } from '../public/routes.ts';
 import { testBrowser, testServer } from '../support/harness.ts';
@@ -138,17 +139,7 @@ describe('the message, afterwards', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^messages-\d{4}-\d{2}-\d{2}\.csv$/);
     const rows = parse((await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, '')) as string[][];
-    expect(rows[0]).toEqual([
-      'Received',
-      'Name',
-      'Email',
-      'Phone',
-      'Subject',
-      'Message',
-      'Read',
-      'Consent given',
-      'Privacy notice agreed to',
-    ]);
+    expect(rows[0]).toEqual(MESSAGES_CSV_HEADINGS);
     expect(rows.slice(1)).toEqual([
       [
         expect.any(String),
