@@ -4,14 +4,13 @@
  * only for those who may see them.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { event } from '../support/fixtures.ts';
 import { testServer } from '../support/harness.ts';
 
 const site = testServer({ admin: true });
 const EVENTS = 230;
 const isHarvest = (i: number) => i % 40 === 3;
 let contributor = '';
-
-const event = (title: string) => ({ title, description: 'd', date: '2031-03-01', time: '', location: '', image: null });
 
 beforeAll(async () => {
   const before = (await site.call('GET', '/api/content')).body;

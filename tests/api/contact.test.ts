@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { testServer } from '../support/harness.ts';
-import { builtSiteFiles } from './helpers.ts';
+import { builtSiteFiles, MESSAGES_CSV_HEADINGS } from './helpers.ts';
 
 const site = testServer({ admin: true });
 
@@ -201,17 +201,7 @@ describe('CSV exports', () => {
     // The byte order mark makes spreadsheets read the names in any script correctly.
     expect(bytes.subarray(0, 12).toString('utf8')).toBe('\uFEFFReceived,');
     const messages = await inbox();
-    expect(rows[0]).toEqual([
-      'Received',
-      'Name',
-      'Email',
-      'Phone',
-      'Subject',
-      'Message',
-      'Read',
-      'Consent given',
-      'Privacy notice agreed to',
-    ]);
+    expect(rows[0]).toEqual(MESSAGES_CSV_HEADINGS);
     expect(rows).toHaveLength(messages.length + 1);
     const { consent } = messages[0] as Message & { consent: { givenAt: string; notice: string } };
     expect(consent).toEqual({

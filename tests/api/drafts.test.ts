@@ -5,6 +5,7 @@
  * waits while visitors keep the old one; a draft's preview looks like the public page.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { circular, event, news } from '../support/fixtures.ts';
 import { testServer } from '../support/harness.ts';
 import { uploaded } from './helpers.ts';
 import { solidImage } from './test-images.ts';
@@ -62,9 +63,6 @@ async function publicAnswers(): Promise<string> {
   return texts.join('\n');
 }
 
-const event = (title: string) => ({ title, description: `About ${title}`, date: '2031-02-10' });
-const news = (title: string) => ({ title, description: `About ${title}` });
-const circular = (title: string) => ({ title, date: '2026-06-01', description: `About ${title}` });
 let image: { imageId: string; originalName: string };
 
 beforeAll(async () => {

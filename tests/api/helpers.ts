@@ -76,6 +76,36 @@ export async function buildStatus(base: string, token: string) {
   ).body;
 }
 
+/**
+ * An event's own fields, sorted: a stored event has these and no others (a staff answer adds who
+ * wrote it, `author`). Tests that send fields of their own check the server kept none of them.
+ */
+export const EVENT_FIELDS = [
+  '_id',
+  'date',
+  'description',
+  'image',
+  'location',
+  'publishAt',
+  'status',
+  'time',
+  'title',
+  'updated',
+];
+
+/** The heading row of the contact messages' CSV (GET /api/admin/messages.csv, the dashboard's download). */
+export const MESSAGES_CSV_HEADINGS = [
+  'Received',
+  'Name',
+  'Email',
+  'Phone',
+  'Subject',
+  'Message',
+  'Read',
+  'Consent given',
+  'Privacy notice agreed to',
+];
+
 const ACCOUNT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 

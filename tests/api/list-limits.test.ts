@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { event } from '../support/fixtures.ts';
 import { testServer } from '../support/harness.ts';
 import { content, uploaded } from './helpers.ts';
 import { solidImage } from './test-images.ts';
@@ -6,21 +7,16 @@ import { solidImage } from './test-images.ts';
 const site = testServer({ admin: true });
 
 const LIMIT = 20_000;
-const event = (i: number) => ({
-  _id: crypto.randomUUID(),
-  title: `Event ${i}`,
-  description: 'One of many',
-  date: '2031-01-01',
-  time: '',
-  location: '',
-  image: null,
-});
+/** The `i`th event of a full list, as PUT /api/content stores it. */
+const storedEvent = (i: number) => ({ _id: crypto.randomUUID(), ...event(`Event ${i}`) });
 
 describe('each list holds 20,000 items, and says so when full', () => {
   it('events: the 20,001st is refused, by PUT and by POST, naming the list and the limit', async () => {
     const before = await content(site.url);
-    const full = Array.from({ length: LIMIT }, (_, i) => event(i));
-    const over = await site.asAdmin('PUT', '/api/content', { json: { ...before, events: [...full, event(LIMIT)] } });
+    const full = Array.from({ length: LIMIT }, (_, i) => storedEvent(i));
+    const over = await site.asAdmin('PUT', '/api/content', {
+      json: { ...before, events: [...full, storedEvent(LIMIT)] },
+    });
     expect(over.status).toBe(400);
     expect(over.body.message).toBe('The events list is full: it can hold at most 20,000 events.');
 

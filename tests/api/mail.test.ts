@@ -2,20 +2,13 @@
  * E-mails to the office: the real server, configured with SMTP_URL and NOTIFY_EMAIL, sends them
  * to an SMTP server running in this test's process.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testServer } from '../support/harness.ts';
-import { startMailServer, type TestMailServer } from '../support/smtp.ts';
+import { officeMailServer } from '../support/smtp.ts';
 
 const OFFICE = 'office@sunridge.example';
-let smtp: TestMailServer;
-const mailEnv = { SMTP_URL: '', NOTIFY_EMAIL: OFFICE };
-// Registered before the server's hooks, so the mail server runs (and SMTP_URL is known) first.
-beforeAll(async () => {
-  smtp = await startMailServer();
-  mailEnv.SMTP_URL = smtp.url;
-});
-afterAll(() => smtp.close());
-const site = testServer({ admin: true, env: mailEnv });
+const office = officeMailServer({ notifyEmail: OFFICE });
+const site = testServer({ admin: true, env: office.env });
 
 const inbox = async () => (await site.asAdmin('GET', '/api/admin/messages')).body as { name: string }[];
 const contact = (name: string, message: string) => ({
@@ -32,7 +25,7 @@ describe('with SMTP_URL and NOTIFY_EMAIL set', () => {
       json: contact('Kavya Menon', 'Is there a robotics club for Class 7?\nThank you.'),
     });
     expect(sent.status).toBe(201);
-    const mail = await smtp.waitFor(/Kavya Menon/, 10_000);
+    const mail = await office.smtp.waitFor(/Kavya Menon/, 10_000);
     expect(mail.subject).toBe('Contact message from Kavya Menon: Academic');
     expect(mail.to).toMatchObject({ text: OFFICE });
     expect(mail.replyTo).toMatchObject({ value: [{ name: 'Kavya Menon', address: 'kavya@example.org' }] });
@@ -55,7 +48,7 @@ describe('with SMTP_URL and NOTIFY_EMAIL set', () => {
       },
     });
     expect(registered.status).toBe(201);
-    const mail = await smtp.waitFor(/Harish Bhat/, 10_000);
+    const mail = await office.smtp.waitFor(/Harish Bhat/, 10_000);
     expect(mail.subject).toBe('Alumni registration: Harish Bhat');
     expect(mail.text).toContain('Harish Bhat registered');
     expect(mail.text).toContain('I would love to help with the annual day.');
@@ -67,13 +60,13 @@ describe('with SMTP_URL and NOTIFY_EMAIL set', () => {
       json: { ...contact('Bot Sender', 'Buy now'), website: 'http://spam.example' },
     });
     await site.call('POST', '/api/contact', { json: contact('Later Sender', 'After the bot') });
-    await smtp.waitFor(/Later Sender/);
-    expect(smtp.mails.some((mail) => /Bot Sender/.test(mail.subject ?? ''))).toBe(false);
+    await office.smtp.waitFor(/Later Sender/);
+    expect(office.smtp.mails.some((mail) => /Bot Sender/.test(mail.subject ?? ''))).toBe(false);
   });
 
   it('keeps the message and tries again when the mail server turns the mail away', async () => {
-    smtp.refuse = 1;
-    const refusedBefore = smtp.refused;
+    office.smtp.refuse = 1;
+    const refusedBefore = office.smtp.refused;
     const started = Date.now();
     const sent = await site.call('POST', '/api/contact', {
       json: contact('Farah Khan', 'Bus route question'),
@@ -81,9 +74,9 @@ describe('with SMTP_URL and NOTIFY_EMAIL set', () => {
     expect(sent.status).toBe(201);
     expect(Date.now() - started).toBeLessThan(2000);
     expect((await inbox()).map((m) => m.name)).toContain('Farah Khan');
-    const mail = await smtp.waitFor(/Farah Khan/, 10_000);
+    const mail = await office.smtp.waitFor(/Farah Khan/, 10_000);
     expect(mail.text).toContain('Bus route question');
-    expect(smtp.refused).toBe(refusedBefore + 1);
+    expect(office.smtp.refused).toBe(refusedBefore + 1);
     expect(site.server.output()).toMatch(/e-mail about a contact message could not be sent .*trying again/);
     expect(site.server.output()).not.toMatch(/Farah|Bus route/);
   });

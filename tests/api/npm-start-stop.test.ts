@@ -10,12 +10,12 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
+import { event } from '../support/fixtures.ts';
 import { disposeServer, startServer, tempFolders, withoutVitest } from '../support/server.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** The server's own limit for the writes in flight is 10 s; npm returning later has hung. */
 const NPM_RETURNS_MS = 30_000;
-const event = (i: number) => ({ title: `Event ${i}`, description: 'Written while stopping', date: '2026-12-05' });
 
 interface NpmStart {
   npm: ChildProcess;
@@ -87,7 +87,7 @@ async function stopDuringWrites(stop: (npm: ChildProcess) => void) {
   await waitUntilLive(url, token);
   const processes = runningDescendants(npm.pid!);
   const writes = Array.from({ length: 20 }, (_, i) =>
-    call(url, 'POST', '/api/events', { token, json: event(i) })
+    call(url, 'POST', '/api/events', { token, json: event(`Event ${i}`) })
       .then((answer) => answer.status)
       .catch(() => 0),
   );

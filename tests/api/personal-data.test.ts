@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServer } from '../support/harness.ts';
-import { startMailServer, type TestMailServer } from '../support/smtp.ts';
+import { officeMailServer } from '../support/smtp.ts';
 import { uploaded } from './helpers.ts';
 import {
   auditEntries,
@@ -29,17 +29,10 @@ import {
 import { solidImage } from './test-images.ts';
 
 const run = promisify(execFile);
-let smtp: TestMailServer;
-const mailEnv = { SMTP_URL: '', NOTIFY_EMAIL: 'office@sunridge.example' };
-// Registered before the server's hooks: the mail server runs first, and turns every mail away, so
-// that the e-mails about each record wait in the server's queue.
-beforeAll(async () => {
-  smtp = await startMailServer();
-  smtp.refuse = 1_000_000;
-  mailEnv.SMTP_URL = smtp.url;
-});
-afterAll(() => smtp.close());
-const site = testServer({ admin: true, env: mailEnv });
+// The office's mail server turns every mail away, so that the e-mails about each record wait in
+// the server's queue.
+const office = officeMailServer({ refuse: 1_000_000 });
+const site = testServer({ admin: true, env: office.env });
 
 /** Priya: a registration, two messages (one with her number), written in other capitals each time. */
 const PRIYA = {
@@ -115,7 +108,7 @@ beforeAll(async () => {
   await post('/api/alumni', registration(ARUN.name, ARUN.email, ARUN.mobile, { consent: true }));
   await post('/api/contact', { name: ARUN.name, email: ARUN.email, subject: 'other', message: 'Hello from Arun' });
   // The office mailbox turned each e-mail away at least once: they wait in the queue.
-  await eventually(async () => smtp.refused >= 6, 10_000, 50);
+  await eventually(async () => office.smtp.refused >= 6, 10_000, 50);
 });
 
 afterAll(async () => {
@@ -338,14 +331,14 @@ describe('an erasure of one person', () => {
   });
 
   it('never sends the e-mails about her that were waiting, while the others go out', async () => {
-    smtp.refuse = 0;
+    office.smtp.refuse = 0;
     // Arun's e-mails were waiting with hers: once his arrive, hers had their turn too.
     // (The server tries again 2, 15 and 60 seconds after a failure.)
-    await expect.poll(() => smtp.mails.length, { timeout: 90_000, interval: 250 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => office.smtp.mails.length, { timeout: 90_000, interval: 250 }).toBeGreaterThanOrEqual(2);
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const subjects = smtp.mails.map((mail) => mail.subject ?? '');
+    const subjects = office.smtp.mails.map((mail) => mail.subject ?? '');
     expect(subjects.sort()).toEqual(['Alumni registration: Arun Shetty', 'Contact message from Arun Shetty: Other']);
-    smtp.refuse = 1_000_000;
+    office.smtp.refuse = 1_000_000;
   }, 120_000);
 
   it('leaves her address, number and name in no file of the data or uploads folders, nor in what the server printed', async () => {

@@ -9,11 +9,11 @@
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { setupAndLogin, waitUntilLive } from '../support/api.ts';
 import { clockJumpEnv } from '../support/clock-jump.ts';
 import { testServer } from '../support/harness.ts';
-import { startMailServer, type TestMailServer } from '../support/smtp.ts';
+import { officeMailServer } from '../support/smtp.ts';
 import {
   type AuditEntry,
   DAY_MS,
@@ -28,16 +28,9 @@ import {
   writeRecords,
 } from './personal-data-helpers.ts';
 
-let smtp: TestMailServer;
-const mailEnv = { SMTP_URL: '', NOTIFY_EMAIL: 'office@sunridge.example' };
 // The office mailbox turns every mail away: the e-mails about each record wait in the queue.
-beforeAll(async () => {
-  smtp = await startMailServer();
-  smtp.refuse = 1_000_000;
-  mailEnv.SMTP_URL = smtp.url;
-});
-afterAll(() => smtp.close());
-const site = testServer({ start: false, env: mailEnv });
+const office = officeMailServer({ refuse: 1_000_000 });
+const site = testServer({ start: false, env: office.env });
 
 let token = '';
 const tokens: Record<string, string> = {};
@@ -328,6 +321,6 @@ describe('the e-mails about a record past its time', () => {
       `${count(messagesLeft, 'message')}, ${count(unapproved, 'registration')}, 2 e-mails not sent`,
     );
     // The office never got them: the mailbox turned every attempt away, and none is tried again.
-    expect(smtp.mails).toEqual([]);
+    expect(office.smtp.mails).toEqual([]);
   }, 150_000);
 });

@@ -3,6 +3,7 @@
  * when a photo is added and shown on the public page (decorative gives `alt=""`), the library's
  * usage links opening the item, and an image of the library reused for a news item.
  */
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploaded } from '../api/helpers.ts';
 import { solidImage } from '../api/test-images.ts';
@@ -21,6 +22,19 @@ afterAll(() => watched?.close());
 
 const adminContent = async () => (await site.asAdmin('GET', '/api/admin/content')).body;
 const publicHtml = async (path: string) => (await fetch(site.url + path)).text();
+
+/** Uploads a plain PNG as `name`: an image the media library then holds. */
+async function uploadedPng(name: string, width: number, height: number, colour: { r: number; g: number; b: number }) {
+  return uploaded(site.url, site.token, await solidImage('png', width, height, colour), name);
+}
+
+/** Opens the library picker from `form`'s "Choose from the library" and searches it: answers the dialog. */
+async function searchLibrary(page: Page, form: Locator, query: string): Promise<Locator> {
+  await form.getByRole('button', { name: 'Choose from the library' }).click();
+  const dialog = page.getByRole('dialog', { name: /Choose an image from the library/ });
+  await dialog.getByLabel('Search the library').fill(query);
+  return dialog;
+}
 
 /** The alt attributes of the `<img>` elements of `html` that show `imageId`. */
 function altsOf(html: string, imageId: string): string[] {
@@ -68,12 +82,7 @@ describe('alt text', () => {
 
 describe('the media library', () => {
   it('lists the files with their uses, and a usage link opens the item', async () => {
-    const photo = await uploaded(
-      site.url,
-      site.token,
-      await solidImage('png', 80, 60, { r: 10, g: 120, b: 60 }),
-      'fair.png',
-    );
+    const photo = await uploadedPng('fair.png', 80, 60, { r: 10, g: 120, b: 60 });
     const events = await site.asAdmin('POST', '/api/events', {
       json: { title: 'Science Fair', description: 'Projects in the hall', date: '2031-02-03', image: photo },
     });
@@ -94,21 +103,14 @@ describe('the media library', () => {
   });
 
   it('offers an existing image when a news item is added, instead of uploading it again', async () => {
-    const photo = await uploaded(
-      site.url,
-      site.token,
-      await solidImage('png', 70, 50, { r: 90, g: 20, b: 140 }),
-      'library-choir.png',
-    );
+    const photo = await uploadedPng('library-choir.png', 70, 50, { r: 90, g: 20, b: 140 });
     await site.asAdmin('POST', '/api/gallery', { json: { ...photo, caption: 'Choir rehearsal' } });
     const page = watched.page;
     await openSection(page, 'news');
     const form = page.getByRole('form', { name: 'Add news' });
     await form.getByLabel('Title').fill('Choir wins the district prize');
     await form.getByLabel(/^Description/).fill('Our choir won first prize at the district festival.');
-    await form.getByRole('button', { name: 'Choose from the library' }).click();
-    const dialog = page.getByRole('dialog', { name: /Choose an image from the library/ });
-    await dialog.getByLabel('Search the library').fill('choir');
+    const dialog = await searchLibrary(page, form, 'choir');
     await dialog.getByRole('button', { name: /Choose Choir rehearsal/ }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: '/tmp/admin-media-picker.png' });
@@ -145,19 +147,12 @@ describe('the media library', () => {
   });
 
   it('adds a logo from an image already stored, without uploading it again', async () => {
-    const stored = await uploaded(
-      site.url,
-      site.token,
-      await solidImage('png', 60, 60, { r: 10, g: 90, b: 60 }),
-      'crest.png',
-    );
+    const stored = await uploadedPng('crest.png', 60, 60, { r: 10, g: 90, b: 60 });
     await site.asAdmin('POST', '/api/gallery', { json: { ...stored, caption: 'The school crest' } });
     const page = watched.page;
     await openSection(page, 'site');
     const logos = page.locator('#logos');
-    await logos.getByRole('button', { name: 'Choose from the library' }).click();
-    const dialog = page.getByRole('dialog', { name: /Choose an image from the library/ });
-    await dialog.getByLabel('Search the library').fill('crest');
+    const dialog = await searchLibrary(page, logos, 'crest');
     await dialog.getByRole('button', { name: /Choose The school crest/ }).click();
     await logos.getByText('Chosen from the library:').waitFor();
     await logos.getByRole('button', { name: 'Upload logo' }).click();

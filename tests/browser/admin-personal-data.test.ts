@@ -5,12 +5,13 @@
  * the looks at personal data, the retention periods changed by an Administrator (the privacy page
  * says them) and read by the Office.
  */
-import { readFile } from 'node:fs/promises';
+
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { consentText } from '../../site/lib/personal-data-text.ts';
 import { seriousA11yViolations } from '../public/page-checks.ts';
+import { downloadedText } from '../support/browser.ts';
 import { testBrowser, testServer } from '../support/harness.ts';
 import { alertIn, answerNextConfirm, openPage, openSection, storeToken, testDashboard } from './admin-harness.ts';
 
@@ -151,7 +152,7 @@ describe("a person's data", () => {
     await panel.getByRole('button', { name: 'Download as JSON' }).click();
     const jsonFile = await json;
     expect(jsonFile.suggestedFilename()).toMatch(/^personal-data-\d{4}-\d{2}-\d{2}\.json$/);
-    const exported = JSON.parse(await readFile((await jsonFile.path())!, 'utf8'));
+    const exported = JSON.parse(await downloadedText(jsonFile));
     expect(exported.exportedAt).toEqual(expect.any(String));
     expect(exported.alumni.map((alumnus: { fullName: string }) => alumnus.fullName)).toEqual(['Anita Sharma']);
     expect(exported.messages).toEqual([expect.objectContaining({ message: MESSAGE, consent: expect.any(Object) })]);
@@ -161,7 +162,7 @@ describe("a person's data", () => {
     await panel.getByRole('button', { name: 'Download as CSV' }).click();
     const csvFile = await csv;
     expect(csvFile.suggestedFilename()).toMatch(/^personal-data-\d{4}-\d{2}-\d{2}\.csv$/);
-    const rows = parse((await readFile((await csvFile.path())!, 'utf8')).replace(/^\uFEFF/, '')) as string[][];
+    const rows = parse((await downloadedText(csvFile)).replace(/^\uFEFF/, '')) as string[][];
     expect(rows[0]?.[0]).toBe('Record');
     expect(rows.slice(1).map((row) => row[0])).toEqual(['alumni registration', 'contact message']);
     dashboard.expectNoProblems();

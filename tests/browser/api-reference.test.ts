@@ -8,22 +8,13 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from '../public/page-checks.ts';
+import { directives } from '../support/csp.ts';
 import { testBrowser, testServer } from '../support/harness.ts';
 
 const site = testServer({ admin: true });
 const browser = testBrowser();
 const SCREENSHOT = '/tmp/api-reference.png';
 const TRY_IT_SCREENSHOT = '/tmp/api-reference-try-it.png';
-
-/** The directives of a policy, by name. */
-function directives(policy: string): Record<string, string[]> {
-  const parsed: Record<string, string[]> = {};
-  for (const part of policy.split(';')) {
-    const [name, ...values] = part.trim().split(/\s+/);
-    if (name) parsed[name.toLowerCase()] = values;
-  }
-  return parsed;
-}
 
 /** The addresses of the page's scripts and style sheets. */
 function loadedFiles(html: string): string[] {

@@ -3,26 +3,21 @@
  * stored, the dashboard's inbox (unread count, read, reply, delete), the e-mail to the office
  * (an SMTP server in this process) and the CSV export. A failure keeps the text and says so.
  */
-import { readFile } from 'node:fs/promises';
+
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_LABEL } from '../../site/contract/consent.ts';
+import { MESSAGES_CSV_HEADINGS } from '../api/helpers.ts';
 import { hydrated, seriousA11yViolations, type WatchedPage, watchedPage } from '../public/page-checks.ts';
 import { VIEWPORTS } from '../public/routes.ts';
+import { downloadedText } from '../support/browser.ts';
 import { testBrowser, testServer } from '../support/harness.ts';
-import { startMailServer, type TestMailServer } from '../support/smtp.ts';
+import { officeMailServer } from '../support/smtp.ts';
 import { type WatchedPage as AdminPage, answerNextConfirm, openDashboard, openSection } from './admin-harness.ts';
 
-let smtp: TestMailServer;
-const mailEnv = { SMTP_URL: '', NOTIFY_EMAIL: 'office@sunridge.example' };
-// Registered before the server's hooks, so the mail server runs (and SMTP_URL is known) first.
-beforeAll(async () => {
-  smtp = await startMailServer();
-  mailEnv.SMTP_URL = smtp.url;
-});
-afterAll(() => smtp.close());
-const site = testServer({ admin: true, env: mailEnv });
+const office = officeMailServer();
+const site = testServer({ admin: true, env: office.env });
 const browser = testBrowser();
 
 const MESSAGE = 'Could my daughter join the school choir in Class 6?\nShe has sung since she was five.';
@@ -110,7 +105,7 @@ describe('the message, afterwards', () => {
   afterAll(() => admin?.close());
 
   it('reaches the office by e-mail, naming the sender and carrying the message', async () => {
-    const mail = await smtp.waitFor(/Lakshmi Pillai/, 10_000);
+    const mail = await office.smtp.waitFor(/Lakshmi Pillai/, 10_000);
     expect(mail.subject).toBe('Contact message from Lakshmi Pillai: Academic');
     expect(mail.text).toContain(MESSAGE);
     expect(mail.replyTo?.value[0]?.address).toBe('lakshmi.pillai@example.org');
@@ -144,18 +139,8 @@ describe('the message, afterwards', () => {
     await page.getByRole('button', { name: 'Download messages (CSV)' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^messages-\d{4}-\d{2}-\d{2}\.csv$/);
-    const rows = parse((await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, '')) as string[][];
-    expect(rows[0]).toEqual([
-      'Received',
-      'Name',
-      'Email',
-      'Phone',
-      'Subject',
-      'Message',
-      'Read',
-      'Consent given',
-      'Privacy notice agreed to',
-    ]);
+    const rows = parse((await downloadedText(file)).replace(/^\uFEFF/, '')) as string[][];
+    expect(rows[0]).toEqual(MESSAGES_CSV_HEADINGS);
     expect(rows.slice(1)).toEqual([
       [
         expect.any(String),

@@ -16,6 +16,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploaded } from '../api/helpers.ts';
 import { solidImage } from '../api/test-images.ts';
+import { circular, event, news } from '../support/fixtures.ts';
 import { testServer } from '../support/harness.ts';
 import { referencedAddresses } from '../support/static-host.ts';
 import { bucketSynced, testBucket } from '../support/test-bucket.ts';
@@ -229,15 +230,12 @@ describe('drafts, reviews and scheduled items', () => {
     goLive = Math.ceil((Date.now() + 30_000) / 60_000) * 60_000;
     const soonAt = new Date(goLive).toISOString(); // with Z: the server reads it in the school's time zone
     const image = await uploaded(site.url, tokens.ravi!, await solidImage('png', 20, 20));
-    const text = (one: string) => ({ title: `Title ${one}`, description: `Text about ${one}` });
-    const event = (one: string) => ({ ...text(one), date: '2031-02-10', location: 'Hall' });
-    const circular = (one: string) => ({ ...text(one), date: '2026-06-01' });
 
-    draftIds.push(await add('ravi', 'news', text(HIDDEN.newsDraft)));
-    await add('ravi', 'news', { ...text(HIDDEN.newsReview), status: 'review' });
-    await add('admin', 'news', { ...text(HIDDEN.newsNever), status: 'published', publishAt: FAR_FUTURE });
-    await add('admin', 'news', { ...text(SOON.news), publishAt: soonAt });
-    await add('admin', 'news', text(SHOWN.news));
+    draftIds.push(await add('ravi', 'news', news(HIDDEN.newsDraft)));
+    await add('ravi', 'news', { ...news(HIDDEN.newsReview), status: 'review' });
+    await add('admin', 'news', { ...news(HIDDEN.newsNever), status: 'published', publishAt: FAR_FUTURE });
+    await add('admin', 'news', { ...news(SOON.news), publishAt: soonAt });
+    await add('admin', 'news', news(SHOWN.news));
     draftIds.push(await add('ravi', 'events', event(HIDDEN.eventDraft)));
     await add('ravi', 'events', { ...event(HIDDEN.eventReview), status: 'review' });
     await add('admin', 'events', { ...event(HIDDEN.eventNever), publishAt: FAR_FUTURE });

@@ -13,7 +13,7 @@ import { pdfFile, uploadedDocument } from '../api/test-documents.ts';
 import { solidImage } from '../api/test-images.ts';
 import { call } from '../support/api.ts';
 import { testServer } from '../support/harness.ts';
-import { apiCalls, fileTally, PUBLIC_CALLS, storedFiles } from './support.ts';
+import { ALUMNUS, apiCalls, fileTally, PUBLIC_CALLS, storedFiles } from './support.ts';
 
 const SECRET = 'security-suite-secret-0123456789abcdef';
 const tally = fileTally('Authentication attacks');
@@ -25,17 +25,6 @@ const OPEN_CALLS = [
   // Anyone while no administrator exists (the setup button), then administrators only: below.
   'POST /api/admin/create',
 ];
-
-const ALUMNUS = {
-  fullName: 'Kiran Rao',
-  gender: 'male',
-  mobile: '+91 98450 12345',
-  email: 'kiran.rao@example.org',
-  address: '3 Hill View',
-  periodOfStudy: '2001-2013',
-  qualification: 'BCom',
-  occupation: 'Accountant',
-};
 
 interface AdminCall {
   path: string;

@@ -12,6 +12,7 @@ import { LEADERSHIP_ROLES } from '../../site/contract/content.ts';
 import { uploaded } from '../api/helpers.ts';
 import { solidImage } from '../api/test-images.ts';
 import { openDashboard, openPage, openSection } from '../browser/admin-harness.ts';
+import { directives } from '../support/csp.ts';
 import { testBrowser, testServer } from '../support/harness.ts';
 import { filesUnder, fileTally, rawRequest } from './support.ts';
 
@@ -72,16 +73,6 @@ async function pagePaths(): Promise<string[]> {
     .filter((file) => file.endsWith('.html'))
     .map((file) => `/${file.replace(/(^|\/)index\.html$/, '')}`);
   return [...pages, '/no-such-page'];
-}
-
-/** The directives of a policy, by name. */
-function directives(policy: string): Map<string, string[]> {
-  const parsed = new Map<string, string[]>();
-  for (const part of policy.split(';')) {
-    const [name, ...values] = part.trim().split(/\s+/);
-    if (name) parsed.set(name.toLowerCase(), values);
-  }
-  return parsed;
 }
 
 const UNSAFE_SCRIPT_SOURCES = [

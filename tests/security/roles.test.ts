@@ -12,7 +12,7 @@ import { pdfFile, uploadedDocument } from '../api/test-documents.ts';
 import { solidImage } from '../api/test-images.ts';
 import { codeFor } from '../api/two-factor-codes.ts';
 import { testServer } from '../support/harness.ts';
-import { apiCalls, fileTally, PUBLIC_CALLS, storedFiles } from './support.ts';
+import { ALUMNUS, apiCalls, fileTally, PUBLIC_CALLS, storedFiles } from './support.ts';
 
 const tally = fileTally('Role matrix');
 const site = testServer({ admin: true });
@@ -157,17 +157,6 @@ interface Request {
   /** Runs on a successful answer (a new password's token, a second factor to turn off again). */
   after?: (body: unknown) => Promise<void>;
 }
-
-const ALUMNUS = {
-  fullName: 'Kiran Rao',
-  gender: 'male',
-  mobile: '+91 98450 12345',
-  email: 'kiran.rao@example.org',
-  address: '3 Hill View',
-  periodOfStudy: '2001-2013',
-  qualification: 'BCom',
-  occupation: 'Accountant',
-};
 
 const tokens = {} as Record<Role, string>;
 const passwords = {} as Record<Role, string>;

@@ -125,6 +125,18 @@ export function fileTally(title: string): Tally {
   return tally;
 }
 
+/** A former student as the public form registers one: the person whose data the suites ask for. */
+export const ALUMNUS = {
+  fullName: 'Kiran Rao',
+  gender: 'male',
+  mobile: '+91 98450 12345',
+  email: 'kiran.rao@example.org',
+  address: '3 Hill View',
+  periodOfStudy: '2001-2013',
+  qualification: 'BCom',
+  occupation: 'Accountant',
+};
+
 /** The calls anyone may make, as the spec says (the first-time setup aside). */
 export const PUBLIC_CALLS = [
   'GET /api/content',

@@ -1,5 +1,12 @@
 /** Debian's Chromium driven by playwright-core, headless, as the decisions prescribe. */
-import { type Browser, type BrowserServer, chromium, type LaunchOptions, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserServer,
+  chromium,
+  type Download,
+  type LaunchOptions,
+  type Page,
+} from 'playwright-core';
 import { chromiumPath } from './chromium-path.ts';
 
 export function launchBrowser(): Promise<Browser> {
@@ -43,4 +50,11 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
     await route.continue();
   });
   return release;
+}
+
+/** The text of a file the page downloaded (read as a stream: the run's Chromium is a remote one, with no local path). */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }

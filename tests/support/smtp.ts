@@ -5,6 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
 
 export interface TestMailServer {
   /** `smtp://user:pass@127.0.0.1:<port>`, as SMTP_URL. */
@@ -67,4 +68,28 @@ export async function startMailServer(): Promise<TestMailServer> {
   const { port } = server.server.address() as AddressInfo;
   state.url = `smtp://user:pass@127.0.0.1:${port}`;
   return state;
+}
+
+/**
+ * The office's mail server for a test file, started and closed by the file's own hooks, so that
+ * files do not each write them. Call it before `testServer`: its hooks then run first, and `env`
+ * (for the server) holds SMTP_URL by the time the server starts. `refuse` is set at the start.
+ */
+export function officeMailServer(options: { notifyEmail?: string; refuse?: number } = {}) {
+  let server: TestMailServer | undefined;
+  const env = { SMTP_URL: '', NOTIFY_EMAIL: options.notifyEmail ?? 'office@sunridge.example' };
+  beforeAll(async () => {
+    server = await startMailServer();
+    server.refuse = options.refuse ?? 0;
+    env.SMTP_URL = server.url;
+  });
+  afterAll(() => server?.close());
+  return {
+    env,
+    /** The running mail server: there from the file's first hook on. */
+    get smtp(): TestMailServer {
+      if (!server) throw new Error('The mail server starts in the first beforeAll hook: use it in a hook or a test');
+      return server;
+    },
+  };
 }
