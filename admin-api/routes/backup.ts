@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
@@ -39,8 +38,11 @@ export function backupRoutes(deps: AppDeps) {
       await writeBackup({ dataDir, uploadsDir, stores, history }, file);
       // A backup holds everyone's personal data: taking one is a look at it.
       noteLook(c, 'backup.download');
-      const stream = createReadStream(file);
-      stream.on('close', () => void rm(file, { force: true }));
+      // The archive leaves the data folder as soon as it is open, its bytes readable through the
+      // open file: nothing holding everyone's personal data lingers there while it downloads.
+      const archive = await open(file);
+      await rm(file, { force: true });
+      const stream = archive.createReadStream();
       return c.body(Readable.toWeb(stream) as ReadableStream, 200, {
         'Content-Type': 'application/gzip',
         'Content-Disposition': `attachment; filename="${backupName()}"`,
