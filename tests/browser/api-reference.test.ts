@@ -43,7 +43,7 @@ describe('GET /api/docs', () => {
     });
     // The policy of the reference before it was Swagger UI, less the hashes of its inline scripts,
     // its inline styles and the fonts it loaded: stricter, never looser.
-    expect(directives(answer.headers.get('content-security-policy') ?? '')).toEqual({
+    expect(Object.fromEntries(directives(answer.headers.get('content-security-policy') ?? ''))).toEqual({
       'default-src': ["'none'"],
       'script-src': ["'self'"],
       'style-src': ["'self'"],
