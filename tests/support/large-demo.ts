@@ -10,7 +10,7 @@
  */
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
@@ -62,12 +62,16 @@ export interface LargeDemo {
   dispose(): Promise<void>;
 }
 
-/** Seeds the large demo into `folders` (empty), as `npm run seed:demo -- --large` does; answers what it printed. */
-export async function seedLargeDemo(folders: { dataDir: string; uploadsDir: string }): Promise<string> {
-  const { stdout } = await run(process.execPath, ['admin-api/seed-demo.ts', '--large'], {
+/**
+ * Seeds the large demo into `folders` (empty), as `npm run seed:demo -- --large` does, at the CPU
+ * priority `priority` (a nice value); answers what it printed.
+ */
+export async function seedLargeDemo(folders: { dataDir: string; uploadsDir: string }, priority = 0): Promise<string> {
+  const seeding = run(process.execPath, ['admin-api/seed-demo.ts', '--large'], {
     env: { ...process.env, PORT: '0', DATA_DIR: folders.dataDir, UPLOADS_DIR: folders.uploadsDir },
   });
-  return stdout;
+  if (priority && seeding.child.pid) setPriority(seeding.child.pid, priority);
+  return (await seeding).stdout;
 }
 
 export async function startLargeDemo(): Promise<LargeDemo> {

@@ -2,7 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { copyFirstBuild, startsFromFirstBuild } from './first-build.ts';
@@ -32,6 +32,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** What to run: the product (`npm start`, the default) or the dev server (`npm run dev`). */
   command?: 'start' | 'dev';
+  /** The server's CPU priority (a nice value, inherited by its renderer and search processes); 0 unless given. */
+  priority?: number;
 }
 
 const READY = {
@@ -86,6 +88,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  if (options.priority && child.pid) setPriority(child.pid, options.priority);
   let output = '';
   let listening = false;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
