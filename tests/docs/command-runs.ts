@@ -31,6 +31,14 @@ const STATIC_ONLY: [RegExp, string][] = [
   [/^npm run typecheck$/, 'npm test runs it first; astro sync writes .astro/'],
   [/^npm run test:(chaos|long)$/, 'minutes of fuzzing and crashes: CI runs them'],
   [/^npm run bench(:[\w-]+)?$/, 'minutes long, needs nginx and wrk as root: run on purpose'],
+  // Minutes of seeding each: npm run test:long runs them (TEST_LONG), and npm test seeds the
+  // large demo once for the tests that look at it (tests/public/seed-demo-large.test.ts).
+  ...(process.env.TEST_LONG
+    ? []
+    : ([[/^npm run seed:demo -- --(large|limit)$/, 'minutes of seeding: npm run test:long runs it']] as [
+        RegExp,
+        string,
+      ][])),
 ];
 
 export function staticReason(segment: Segment): string | undefined {
