@@ -1,9 +1,9 @@
-import type { S3Client } from '@aws-sdk/client-s3';
 import type { BucketStatus } from '../../site/contract/api.ts';
 import type { UploadStores } from '../build/upload-files.ts';
 import type { PublishedSite } from '../publish/build-folders.ts';
 import type { BucketConfig } from './bucket-config.ts';
 import { bucketClient, syncBucket } from './bucket-sync.ts';
+import type { S3Client } from './s3-client.ts';
 import { collectSiteFiles } from './site-files.ts';
 
 /** Failures in a row after which the state says `failed` (retries go on). */
@@ -57,7 +57,6 @@ export class BucketPublisher {
   close(): void {
     this.#closed = true;
     if (this.#retryTimer) clearTimeout(this.#retryTimer);
-    this.#client.destroy();
   }
 
   async #drain() {

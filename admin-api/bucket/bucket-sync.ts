@@ -4,16 +4,9 @@
  * immutable assets and uploads first, pages and feeds last, and deletes the files no longer part
  * of the site once the new pages are in place.
  */
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
 import type { BucketConfig } from './bucket-config.ts';
 import { isImmutable, objectHeaders } from './object-headers.ts';
+import { S3Client } from './s3-client.ts';
 import type { SiteFiles } from './site-files.ts';
 
 export const MANIFEST = '.publish-manifest.json';
@@ -33,31 +26,15 @@ export interface SyncCounts {
 }
 
 export function bucketClient(config: BucketConfig): S3Client {
-  return new S3Client({
-    region: config.region,
-    endpoint: config.endpoint,
-    forcePathStyle: true,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    // The SDK tries a request again at once (3 attempts); BucketPublisher retries a failed sync later.
-    maxAttempts: 3,
-  });
+  return new S3Client(config);
 }
 
 export async function syncBucket(client: S3Client, config: BucketConfig, files: SiteFiles): Promise<SyncCounts> {
   const key = (path: string) => config.prefix + path.replace(/^\//, '');
-  const previous = await readManifest(client, config, key(MANIFEST));
+  const previous = JSON.parse((await client.getText(key(MANIFEST))) ?? '{}') as Manifest;
   const changed = [...files].filter(([path, file]) => previous[path] !== file.hash);
   const put = async ([path, file]: (typeof changed)[number]) => {
-    const { contentType, cacheControl } = objectHeaders(path);
-    await client.send(
-      new PutObjectCommand({
-        Bucket: config.bucket,
-        Key: key(path),
-        Body: file.body,
-        ContentType: contentType,
-        CacheControl: cacheControl,
-      }),
-    );
+    await client.put(key(path), file.body, objectHeaders(path));
   };
   await inParallel(
     changed.filter(([path]) => isImmutable(path)),
@@ -68,23 +45,13 @@ export async function syncBucket(client: S3Client, config: BucketConfig, files: 
     put,
   );
   const manifest: Manifest = Object.fromEntries([...files].map(([path, file]) => [path, file.hash]));
-  await client.send(
-    new PutObjectCommand({
-      Bucket: config.bucket,
-      Key: key(MANIFEST),
-      Body: JSON.stringify(manifest),
-      ContentType: 'application/json',
-      CacheControl: 'no-store',
-    }),
-  );
+  await client.put(key(MANIFEST), JSON.stringify(manifest), {
+    contentType: 'application/json',
+    cacheControl: 'no-store',
+  });
   const removed = Object.keys(previous).filter((path) => !files.has(path));
   for (let start = 0; start < removed.length; start += 1000) {
-    await client.send(
-      new DeleteObjectsCommand({
-        Bucket: config.bucket,
-        Delete: { Objects: removed.slice(start, start + 1000).map((path) => ({ Key: key(path) })), Quiet: true },
-      }),
-    );
+    await client.deleteMany(removed.slice(start, start + 1000).map(key));
   }
   let bytes = 0;
   for (const file of files.values()) bytes += file.body.length;
@@ -95,18 +62,6 @@ export async function syncBucket(client: S3Client, config: BucketConfig, files: 
     uploadedBytes: changed.reduce((sum, [, file]) => sum + file.body.length, 0),
     deletedObjects: removed.length,
   };
-}
-
-async function readManifest(client: S3Client, config: BucketConfig, key: string): Promise<Manifest> {
-  try {
-    const answer = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key }));
-    return JSON.parse((await answer.Body?.transformToString()) ?? '{}') as Manifest;
-  } catch (error) {
-    if (error instanceof NoSuchKey) return {};
-    if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404 && error.name !== 'NoSuchBucket')
-      return {};
-    throw error;
-  }
 }
 
 async function inParallel<T>(items: T[], task: (item: T) => Promise<void>) {

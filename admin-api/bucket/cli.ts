@@ -44,9 +44,7 @@ try {
       documentAliases: () => aliases,
     },
   );
-  const client = bucketClient(bucket);
-  const counts = await syncBucket(client, bucket, files);
-  client.destroy();
+  const counts = await syncBucket(bucketClient(bucket), bucket, files);
   console.log(
     `Published to ${bucket.bucket}/${bucket.prefix}: ${counts.uploadedObjects} of ${counts.objects} files uploaded ` +
       `(${counts.uploadedBytes} of ${counts.bytes} bytes), ${counts.deletedObjects} deleted.`,

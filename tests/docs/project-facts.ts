@@ -4,7 +4,6 @@
  * admin-api/ and site/ with the AWS SDK's credentials, and the tests' and the bench's).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -36,13 +35,6 @@ function environmentReads(files: string[]): Set<string> {
   return names;
 }
 
-/** What the AWS SDK reads for credentials: the names in its environment provider. */
-function awsSdkEnvironment(): Set<string> {
-  const s3 = createRequire(join(root, 'package.json')).resolve('@aws-sdk/client-s3');
-  const provider = createRequire(s3).resolve('@aws-sdk/credential-provider-env');
-  return new Set(readFileSync(provider, 'utf8').match(/\bAWS_[A-Z_]+\b/g));
-}
-
 export function realProject(): Project {
   const productSources = [
     ...sourceFiles('admin-api', /\.ts$/),
@@ -52,7 +44,7 @@ export function realProject(): Project {
   const testSources = [...sourceFiles('tests', /\.ts$/), ...sourceFiles('bench', /\.ts$/)];
   return {
     scripts: JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts,
-    productEnv: new Set([...environmentReads(productSources), ...awsSdkEnvironment()]),
+    productEnv: environmentReads(productSources),
     testEnv: environmentReads(testSources),
     exists: (path) => existsSync(resolve(root, path)),
   };
