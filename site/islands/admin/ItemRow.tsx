@@ -16,6 +16,15 @@ import { EditingNow } from './use-presence.tsx';
 
 /** What the result of a save is: saved, or refused because someone changed the item meanwhile. */
 type Saved<T> = { saved: true } | { saved: false; stale?: StaleSave<T> };
+/** Saves the edit made from `version` of an item (ItemRow's `save`, the edit form's `onSave`). */
+type SaveEdit<T, Draft, Ref> = (
+  draft: Draft,
+  file: File | null,
+  detach: boolean,
+  publishing: PublishingDraft,
+  version: string,
+  extra: AttachmentExtra<Ref>,
+) => Promise<Saved<T>>;
 
 /** One item of the list: its view with its actions, or its form while it is edited in place. */
 export function ItemRow<T extends Item, Draft, Ref>({
@@ -54,14 +63,7 @@ export function ItemRow<T extends Item, Draft, Ref>({
   }
 
   /** Saves the edit made from `version` of the item; a save over a change made since is refused. */
-  async function save(
-    draft: Draft,
-    file: File | null,
-    detach: boolean,
-    publishing: PublishingDraft,
-    version: string,
-    extra: AttachmentExtra<Ref>,
-  ): Promise<Saved<T>> {
+  const save: SaveEdit<T, Draft, Ref> = async (draft, file, detach, publishing, version, extra) => {
     const problem = problemOf(kind, draft, file, publishing);
     if (problem) {
       action.refuse(item._id, problem);
@@ -85,7 +87,7 @@ export function ItemRow<T extends Item, Draft, Ref>({
       return { saved: true };
     }
     return stale ? { saved: false, stale } : { saved: false };
-  }
+  };
 
   function remove() {
     const warning = kind.deleteWarning ? ` ${kind.deleteWarning}` : '';
@@ -163,14 +165,7 @@ function EditForm<T extends Item, Draft, Ref>({
   kind: ItemKind<T, Draft, Ref>;
   item: T;
   action: Action;
-  onSave: (
-    draft: Draft,
-    file: File | null,
-    detach: boolean,
-    publishing: PublishingDraft,
-    version: string,
-    extra: AttachmentExtra<Ref>,
-  ) => Promise<Saved<T>>;
+  onSave: SaveEdit<T, Draft, Ref>;
   onCancel: () => void;
   onStored: (item: T) => void;
 }) {
