@@ -46,35 +46,31 @@ async function npmStart(folders: { dataDir: string; uploadsDir: string }): Promi
   return { npm, url, exited };
 }
 
-/** The processes below `pid` that still run (a zombie has ended; its parent has not reaped it yet). */
+/** The parent of process `pid` while it runs; null once it has ended (or ended and waits to be reaped). */
+function runningParent(pid: number | string): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const [state, parent] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return state === 'Z' ? null : Number(parent);
+  } catch {
+    return null;
+  }
+}
+
+/** The processes below `pid` that still run. */
 function runningDescendants(pid: number): number[] {
   const parents = new Map<number, number>();
   for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const [state, parent] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (state !== 'Z') parents.set(Number(name), Number(parent));
-    } catch {
-      // ended while we looked
-    }
+    const parent = /^\d+$/.test(name) ? runningParent(name) : null;
+    if (parent !== null) parents.set(Number(name), parent);
   }
   const below = (parent: number): number[] =>
     [...parents].filter(([, of]) => of === parent).flatMap(([child]) => [child, ...below(child)]);
   return below(pid);
 }
 
-/** The processes of `pids` that still run (not ended, nor ended and waiting to be reaped). */
-function stillRunning(pids: number[]): number[] {
-  return pids.filter((pid) => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-    } catch {
-      return false;
-    }
-  });
-}
+/** The processes of `pids` that still run. */
+const stillRunning = (pids: number[]) => pids.filter((pid) => runningParent(pid) !== null);
 
 /**
  * Starts `npm start`, writes 20 events while `stop` signals it, and answers what ran under npm
