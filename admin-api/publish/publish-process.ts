@@ -10,7 +10,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { build } from 'astro';
 import type { PreviousBuild } from './carry-over.ts';
 import { loadRenderer, type RenderedPage, renderOnePage } from './page-renderer.ts';
 import { completeSite, type RecordFiles, type RenderedSite, renderShifted, renderSite } from './render-pages.ts';
@@ -108,6 +107,9 @@ async function answer(request: RendererRequest): Promise<PublishReply> {
 async function ensureCompiled(appDir: string) {
   if (existsSync(join(appDir, 'server', 'entry.mjs'))) return;
   const staging = join(dirname(appDir), `.staging-${process.pid}-${Date.now()}`);
+  // Loaded only to compile: Astro takes a second of CPU to load, which a renderer starting on
+  // compiled code (every start but the first of a version) does not pay.
+  const { build } = await import('astro');
   try {
     await build({
       root,

@@ -15,6 +15,7 @@ import {
   publishedSite,
 } from './build-folders.ts';
 import type { PreviousBuild } from './carry-over.ts';
+import { CompressedFiles } from './compressed-files.ts';
 import { writeContentSnapshot } from './content-snapshots.ts';
 import { buildFingerprint, codeFingerprint } from './fingerprint.ts';
 import type { RenderedPage } from './page-renderer.ts';
@@ -84,14 +85,14 @@ export class Publisher {
   #content: ContentStore;
   #folders: BuildFolders;
   #builder: SiteBuilder;
-  #loader = new SnapshotLoader();
+  #loader: SnapshotLoader;
   #codeHash: string;
   #siteUrl: string;
   #snapshot: SiteSnapshot | null = null;
   /** The site search's index (search-indexer.ts), made after each build is live. */
   #search: SearchIndexer | null;
   #searchWorker: SearchWorker | null;
-  #searchLoader = new SnapshotLoader();
+  #searchLoader: SnapshotLoader;
   /** The files served at /pagefind: the current index's, and the one's before it (see #searchIndexed). */
   #searchFiles = new Map<string, StaticFile>();
   #indexFiles = new Map<string, StaticFile>();
@@ -119,6 +120,9 @@ export class Publisher {
     this.#codeHash = codeHash;
     this.#siteUrl = options.siteUrl ?? 'http://localhost';
     this.#folders = new BuildFolders(siteDir);
+    const compressedDir = join(options.dataDir, 'compressed');
+    this.#loader = new SnapshotLoader(new CompressedFiles(join(compressedDir, 'site')));
+    this.#searchLoader = new SnapshotLoader(new CompressedFiles(join(compressedDir, 'search')));
     this.#builder =
       options.builder ??
       new SiteRenderer({

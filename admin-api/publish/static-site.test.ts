@@ -1,8 +1,9 @@
-import { link, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { CompressedFiles } from './compressed-files.ts';
 import { SnapshotLoader } from './static-site.ts';
 
 let root: string;
@@ -130,4 +131,26 @@ it('keeps a page compressed only, and unzips it for a client that takes no compr
   expect(file.identity.headers['content-length']).toBe(String(page('Home').length));
   // No bytes of its own: the uncompressed page is made from the gzip form when asked.
   expect(Object.getOwnPropertyDescriptor(file.identity, 'body')?.get).toBeDefined();
+});
+
+it("keeps a build's hashed scripts compressed on disk, so the next start reads them back, and forgets those no build has", async () => {
+  const script = `export const greeting = ${JSON.stringify('Hello from a hashed script. '.repeat(100))};`;
+  const kept = join(root, 'compressed');
+  const first = await new SnapshotLoader(new CompressedFiles(kept)).load(
+    await build('one', { '_astro/app.js': script, 'index.html': page('Home') }),
+  );
+  const etag = first.files.get('/_astro/app.js')!.etag.replaceAll('"', '');
+  // Only the immutable file is kept: a page is compressed again in a millisecond.
+  expect((await readdir(kept)).sort()).toEqual([`${etag}.br`, `${etag}.gz`]);
+
+  // What the next start serves is what was kept, not compressed again.
+  const marked = `${script}// read back`;
+  await writeFile(join(kept, `${etag}.br`), brotliCompressSync(marked));
+  const restarted = await new SnapshotLoader(new CompressedFiles(kept)).load(
+    await build('two', { '_astro/app.js': script, 'index.html': page('Home') }),
+  );
+  expect(brotliDecompressSync(restarted.files.get('/_astro/app.js')!.br!.body).toString()).toBe(marked);
+
+  await new SnapshotLoader(new CompressedFiles(kept)).load(await build('three', { 'index.html': page('Home') }));
+  expect(await readdir(kept)).toEqual([]);
 });

@@ -8,6 +8,7 @@ import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { getMimeType } from 'hono/utils/mime';
 import { isHashedSearchFile } from '../../site/contract/search.ts';
 import { PAGE_SECURITY_HEADERS } from '../http/security-headers.ts';
+import type { CompressedFiles, CompressedForms } from './compressed-files.ts';
 import { FileSlabs } from './file-slabs.ts';
 import { treeFiles } from './hard-links.ts';
 import type { RedirectStatus, Redirects } from './page-renderer.ts';
@@ -47,7 +48,7 @@ export interface SiteSnapshot {
   redirects: Map<string, StaticRedirect>;
 }
 
-type Compressed = { br: Bytes | null; gzip: Bytes | null };
+type Compressed = CompressedForms;
 
 /** The files of a build, as publishing reports them (publish/render-pages.ts). */
 export interface BuildFiles {
@@ -81,6 +82,12 @@ export class SnapshotLoader {
   #loaded = new Map<string, Loaded>();
   #compressed = new Map<string, Compressed>();
   #background: Promise<void> = Promise.resolve();
+  /** Where the immutable files' forms are kept between starts (none: compressed on every start). */
+  #kept: CompressedFiles | undefined;
+
+  constructor(kept?: CompressedFiles) {
+    this.#kept = kept;
+  }
 
   /**
    * Loads the files under `dir`; `pageHeaders` adds headers to some of them, by URL path, and
@@ -130,8 +137,12 @@ export class SnapshotLoader {
     });
     this.#loaded = loaded;
     this.#compressed = compressed;
-    if (uncompressed.length <= COMPRESSED_BEFORE_SERVING) await this.#compressAll(uncompressed, COMPRESSED_AT_ONCE);
-    else this.#background = this.#background.then(() => this.#compressAll(uncompressed, COMPRESSED_IN_BACKGROUND));
+    const compressing = async (width: number) => {
+      await this.#compressAll(uncompressed, width);
+      await this.#forgetUnused(loaded);
+    };
+    if (uncompressed.length <= COMPRESSED_BEFORE_SERVING) await compressing(COMPRESSED_AT_ONCE);
+    else this.#background = this.#background.then(() => compressing(COMPRESSED_IN_BACKGROUND));
     const files = new Map([...loaded].map(([urlPath, { file }]) => [urlPath, file]));
     return { files, redirects: staticRedirects(redirects) };
   }
@@ -144,11 +155,28 @@ export class SnapshotLoader {
   /** Gives `files` their compressed forms, `width` at a time. */
   async #compressAll(files: Uncompressed[], width: number) {
     await inTurns(files, width, async ({ file, type, immutable }) => {
-      const body = file.identity.body;
-      const forms = this.#compressed.get(file.etag) ?? (await compress(body, type, immutable));
+      const forms = this.#compressed.get(file.etag) ?? (await this.#compress(file, type, immutable));
       this.#compressed.set(file.etag, forms);
       giveForms(file, forms);
     });
+  }
+
+  /** The forms of `file`: an immutable one's are read back from disk when kept, and kept once made. */
+  async #compress(file: StaticFile, type: string, immutable: boolean): Promise<Compressed> {
+    const kept = immutable ? this.#kept : undefined;
+    const read = await kept?.read(file.etag);
+    if (read) return read;
+    const forms = await compress(file.identity.body, type, immutable);
+    // Only a cache: a file that cannot be kept is compressed again on the next start.
+    await kept?.write(file.etag, forms).catch((error: unknown) => console.error('Compressed forms not kept:', error));
+    return forms;
+  }
+
+  /** The kept forms of immutable files the site `loaded` no longer has go. */
+  async #forgetUnused(loaded: Map<string, Loaded>) {
+    if (!this.#kept) return;
+    const immutable = [...loaded].filter(([urlPath]) => isImmutable(urlPath)).map(([, { file }]) => file.etag);
+    await this.#kept.keepOnly(immutable);
   }
 }
 
