@@ -7,3 +7,19 @@ export function examples(variable: string | undefined, sizes: { test: number; lo
   if (variable !== undefined) return Number(variable);
   return process.env.TEST_LONG ? sizes.long : sizes.test;
 }
+
+/**
+ * The pages a crawl of the whole site checks: in `npm test`, the first and the last page of each
+ * kind (the same first segment and depth: a list's pages, an archive's months, the school pages);
+ * every page in `npm run test:long`.
+ */
+export function pagesToCheck(paths: readonly string[]): string[] {
+  if (process.env.TEST_LONG) return [...paths];
+  const kinds = new Map<string, string[]>();
+  for (const path of paths) {
+    const segments = path.split('/').filter(Boolean);
+    const kind = `${segments[0] ?? ''}/${segments.length}`;
+    kinds.set(kind, [...(kinds.get(kind) ?? []), path]);
+  }
+  return [...kinds.values()].flatMap((group) => [...new Set([group[0]!, group.at(-1)!])]);
+}
