@@ -2,7 +2,7 @@
  * Personal data is kept only as long as the school's settings say: contact messages for
  * `messageMonths` after they arrived, registrations never approved for `pendingAlumniDays`, and
  * anything sent without consent for NO_CONSENT_DAYS unless approved. The sweep runs when the
- * server starts and every minute after; what it removes goes with the e-mails about it not yet
+ * server starts and every 10 seconds after; what it removes goes with the e-mails about it not yet
  * sent, and the audit log says how many, never whose.
  */
 import type { Alumni } from '../../site/contract/alumni.ts';
@@ -16,7 +16,7 @@ import { removeRecords } from './remove-records.ts';
 
 const DAY_MS = 86_400_000;
 /** How often the sweep runs after the one at start. */
-export const SWEEP_EVERY_MS = 60_000;
+export const SWEEP_EVERY_MS = 10_000;
 
 /** The moment `months` calendar months after `instant`. */
 function monthsAfter(instant: string, months: number): number {
@@ -77,12 +77,12 @@ export async function sweep({ stores, notifier, audit }: SweepDeps, now = Date.n
   return { messages: messages.length, alumni: alumni.length, pendingMails };
 }
 
-/** Sweeps now and every minute; answers a function that stops it. */
+/** Sweeps now and every SWEEP_EVERY_MS; answers a function that stops it. */
 export function keepPersonalDataInTime(deps: SweepDeps): () => void {
   const run = () =>
     sweep(deps).catch((error: unknown) =>
       console.error(
-        'The retention sweep failed; it runs again in a minute.',
+        'The retention sweep failed; it runs again in 10 seconds.',
         error instanceof Error ? error.message : error,
       ),
     );
