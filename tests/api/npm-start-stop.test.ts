@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
 import { event } from '../support/fixtures.ts';
+import { copyFirstBuild } from '../support/first-build.ts';
 import { disposeServer, startServer, tempFolders, withoutVitest } from '../support/server.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -78,6 +79,8 @@ const stillRunning = (pids: number[]) => pids.filter((pid) => runningParent(pid)
  */
 async function stopDuringWrites(stop: (npm: ChildProcess) => void) {
   const folders = await tempFolders();
+  // As a restarted server: the default site is served at once, not built first.
+  await copyFirstBuild(folders.dataDir);
   const { npm, url, exited } = await npmStart(folders);
   const token = await setupAndLogin(url);
   await waitUntilLive(url, token);

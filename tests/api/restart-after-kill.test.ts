@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, expect, it } from 'vitest';
 import { call, setupAndLogin } from '../support/api.ts';
+import { copyFirstBuild } from '../support/first-build.ts';
 import { type RunningServer, removeFolders, startServer, tempFolders } from '../support/server.ts';
 
 const ROUNDS = 5;
@@ -60,6 +61,8 @@ async function writeUntilKilled(base: string, token: string, round: number, answ
 it(`restarts at once after kill -9 during writes, ${ROUNDS} times, keeping every answered write`, {
   timeout: 5 * 60_000,
 }, async () => {
+  // As a restarted server: the default site is served at once, not built first.
+  await copyFirstBuild(folders.dataDir);
   let server = await startServer(folders);
   running.push(server);
   const token = await setupAndLogin(server.url);
