@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { expect } from 'vitest';
 import type { Site } from '../support/harness.ts';
+import { copyFirstBuild } from '../support/first-build.ts';
 import { startServer } from '../support/server.ts';
 import type { TestBucket } from '../support/test-bucket.ts';
 import { type CommandLine, PRODUCT_ORIGIN } from './doc-reading.ts';
@@ -310,6 +311,9 @@ export function commandRecipes(site: Site, bucket: TestBucket): Record<string, R
     },
     async serve(segment) {
       const box = await sandbox();
+      // On the run's first build, as a restarted server: the line serves at once, not after building
+      // the default site again (the first start of all is the run's global set-up).
+      await copyFirstBuild(box.dataDir);
       await serveAndStop(relocate(segment.text, box), box);
     },
     async api(_segment, command) {
