@@ -38,7 +38,7 @@ function isRenderer(pid: number): boolean {
   }
 }
 
-function childrenOf(parent: number): number[] {
+export function childrenOf(parent: number): number[] {
   const children: number[] = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
