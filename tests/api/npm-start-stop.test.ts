@@ -10,8 +10,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { call, setupAndLogin, waitUntilLive } from '../support/api.ts';
-import { event } from '../support/fixtures.ts';
 import { copyFirstBuild } from '../support/first-build.ts';
+import { event } from '../support/fixtures.ts';
 import { disposeServer, startServer, tempFolders, withoutVitest } from '../support/server.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

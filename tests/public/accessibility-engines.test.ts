@@ -15,8 +15,8 @@ import { call } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { crawlPages } from '../support/crawl-pages.ts';
 import { LARGE_DEMO_START_MS, type LargeDemo, startLargeDemo } from '../support/large-demo.ts';
-import type { RunningServer } from '../support/server.ts';
 import { pagesToCheck } from '../support/run-length.ts';
+import type { RunningServer } from '../support/server.ts';
 import { scrollThrough } from './page-checks.ts';
 import { NOT_FOUND_ROUTE } from './routes.ts';
 
@@ -84,7 +84,9 @@ it('finds nothing on any public page of the large demo', { timeout: 900_000 }, a
     await page.goto(server.url + path);
     found.push(...(await problems(page, path)));
   }
-  console.log(`Two engines on ${paths.length} of ${crawled.length} public pages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `Two engines on ${paths.length} of ${crawled.length} public pages in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   await page.context().close();
   expect(found.join('\n')).toBe('');
 });
