@@ -137,17 +137,15 @@ export class SnapshotLoader {
     });
     this.#loaded = loaded;
     this.#compressed = compressed;
-    const compressing = async (width: number) => {
-      await this.#compressAll(uncompressed, width);
-      await this.#forgetUnused(loaded);
-    };
-    if (uncompressed.length <= COMPRESSED_BEFORE_SERVING) await compressing(COMPRESSED_AT_ONCE);
-    else this.#background = this.#background.then(() => compressing(COMPRESSED_IN_BACKGROUND));
+    if (uncompressed.length <= COMPRESSED_BEFORE_SERVING) await this.#compressAll(uncompressed, COMPRESSED_AT_ONCE);
+    else this.#background = this.#background.then(() => this.#compressAll(uncompressed, COMPRESSED_IN_BACKGROUND));
+    // After the compressing, off an edit's way to being served.
+    this.#background = this.#background.then(() => this.#forgetUnused(loaded));
     const files = new Map([...loaded].map(([urlPath, { file }]) => [urlPath, file]));
     return { files, redirects: staticRedirects(redirects) };
   }
 
-  /** Resolves when every file loaded so far has its compressed forms. */
+  /** Resolves when every file loaded so far has its compressed forms, and the unused kept ones are gone. */
   compressed(): Promise<void> {
     return this.#background;
   }
@@ -176,7 +174,9 @@ export class SnapshotLoader {
   async #forgetUnused(loaded: Map<string, Loaded>) {
     if (!this.#kept) return;
     const immutable = [...loaded].filter(([urlPath]) => isImmutable(urlPath)).map(([, { file }]) => file.etag);
-    await this.#kept.keepOnly(immutable);
+    await this.#kept
+      .keepOnly(immutable)
+      .catch((error: unknown) => console.error('Unused compressed forms stay:', error));
   }
 }
 
