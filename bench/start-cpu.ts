@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import { removeFolders, startServer, tempFolders, waitForSearchIndex } from '../tests/support/server.ts';
+import { percentile } from './edit-to-live.ts';
 import { childrenOf } from './process-memory.ts';
 import { measureStart } from './start-time.ts';
 
@@ -36,8 +37,6 @@ function kind(pid: number): string {
   return 'other';
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
 const first = await tempFolders();
 const builder = await startServer(first);
 await waitForSearchIndex(builder.url);
@@ -51,8 +50,10 @@ for (let round = 0; round < ROUNDS; round++) {
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   const pid = server.process.pid!;
   const cpu: Record<string, number> = { 'served after (ms)': Math.round(ms), 'server CPU (ms)': cpuMs(pid) };
-  for (const child of childrenOf(pid))
-    cpu[`${kind(child)} CPU (ms)`] = (cpu[`${kind(child)} CPU (ms)`] ?? 0) + cpuMs(child);
+  for (const child of childrenOf(pid)) {
+    const name = `${kind(child)} CPU (ms)`;
+    cpu[name] = (cpu[name] ?? 0) + cpuMs(child);
+  }
   cpu['all CPU (ms)'] = Object.entries(cpu)
     .filter(([name]) => name.endsWith('CPU (ms)'))
     .reduce((sum, [, value]) => sum + value, 0);
@@ -64,4 +65,10 @@ await removeFolders(first.dataDir);
 
 const names = [...new Set(rounds.flatMap((round) => Object.keys(round)))];
 console.log(`A start on the last build of the default site, median of ${ROUNDS}:`);
-for (const name of names) console.log(`  ${name}: ${median(rounds.map((round) => round[name] ?? 0))}`);
+for (const name of names)
+  console.log(
+    `  ${name}: ${percentile(
+      rounds.map((round) => round[name] ?? 0),
+      50,
+    )}`,
+  );
