@@ -9,25 +9,12 @@ import { readFileSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import { removeFolders, startServer, tempFolders, waitForSearchIndex } from '../tests/support/server.ts';
 import { percentile } from './edit-to-live.ts';
+import { cpuMs } from './process-cpu.ts';
 import { childrenOf } from './process-memory.ts';
 import { measureStart } from './start-time.ts';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const SETTLE_MS = 4_000;
-/** Linux counts a process's CPU time in ticks of 1/100 s (USER_HZ). */
-const TICK_MS = 10;
-
-/** CPU time (user and system) of process `pid` so far, in ms; 0 once it is gone. */
-function cpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime: the 14th and 15th fields of the line, the 12th and 13th after the command.
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return 0;
-  }
-}
 
 /** What a child is, from its command line. */
 function kind(pid: number): string {

@@ -25,7 +25,7 @@ export function connectBrowser(wsEndpoint: string): Promise<Browser> {
   return chromium.connect(wsEndpoint);
 }
 
-function launchOptions(): LaunchOptions {
+export function launchOptions(): LaunchOptions {
   return {
     executablePath: chromiumPath(),
     headless: true,
