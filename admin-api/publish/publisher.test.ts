@@ -287,4 +287,36 @@ describe('Publisher', () => {
       vi.useRealTimers();
     }
   });
+
+  it('renders an item scheduled for a minute at that minute, not at the next look at the clock', async () => {
+    // The clock set a moment before a minute, then running as a real one.
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    try {
+      // 17:29:58.5 in Kolkata, the school's time zone: the event is due in 1.5 seconds.
+      vi.setSystemTime(new Date('2026-03-10T11:59:58.500Z'));
+      await stores.content.update((content) => {
+        content.events.push({
+          _id: randomUUID(),
+          title: 'Science fair',
+          description: 'x',
+          date: '2026-04-01',
+          time: '',
+          location: '',
+          image: null,
+          status: 'published',
+          publishAt: '2026-03-10T17:30',
+        });
+      });
+      const publisher = await open();
+      expect(home(publisher)).toBe('<p>Events: </p>');
+
+      // Long before the publisher's look at the clock every 15 seconds.
+      await expect.poll(() => home(publisher), { timeout: 5_000 }).toBe('<p>Events: Science fair</p>');
+      expect(builder.builds).toBe(2);
+      expect(Date.now()).toBeGreaterThanOrEqual(Date.parse('2026-03-10T12:00:00Z'));
+      await publisher.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

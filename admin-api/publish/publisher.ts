@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { BucketStatus, BuildStatus } from '../../site/contract/api.ts';
 import type { SiteContent } from '../../site/contract/content.ts';
 import { dateInZone } from '../../site/contract/dates.ts';
-import { publicContent } from '../../site/contract/public-content.ts';
+import { nextPublicChange, publicContent } from '../../site/contract/public-content.ts';
+import { zonedInstant } from '../../site/lib/zoned-time.ts';
 import { changedPages } from '../../site/page-dependencies.ts';
 import type { ContentStore } from '../store/stores.ts';
 import {
@@ -73,9 +74,13 @@ export interface SiteBuilder {
 
 /**
  * How often the publisher looks whether time has changed what is public: the school's date (what
- * is upcoming, which news is current) or an item whose publishing time has come.
+ * is upcoming, which news is current) or an item whose publishing time has come. A timer set for
+ * the next such moment (`#watchNextChange`) renders at the moment itself; this look catches what a
+ * timer cannot, such as the system clock set forward.
  */
 const CLOCK_WATCH_MS = 15_000;
+/** The longest delay `setTimeout` takes (about 24.8 days); a later moment is looked at again then. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * Keeps the public site in step with the content: every committed change schedules a rebuild
@@ -101,6 +106,8 @@ export class Publisher {
   #unsubscribe: () => void;
   /** Checks now and then whether time has changed what the served build should show. */
   #clockWatch: NodeJS.Timeout;
+  /** Set for the next moment time alone changes what the served build should show. */
+  #nextChangeTimer: NodeJS.Timeout | undefined;
   /** The school's date when the served build was rendered. */
   #liveDay: string | null = null;
   /** The public content the served build was rendered from (null: not known since the start). */
@@ -149,10 +156,7 @@ export class Publisher {
     this.#unsubscribe = this.#content.onCommit(() => this.scheduler.schedule());
     // After midnight, what is upcoming and what is current news has changed: every page again.
     // When a scheduled item's time comes, the public content changes without any edit.
-    this.#clockWatch = setInterval(() => {
-      if (this.#liveDay !== null && this.#liveDay !== this.#today()) this.scheduler.buildNow();
-      else if (this.scheduler.status.live && this.#liveView !== this.#publicView()) this.scheduler.buildNow();
-    }, CLOCK_WATCH_MS);
+    this.#clockWatch = setInterval(() => this.#lookAtTheClock(), CLOCK_WATCH_MS);
     this.#clockWatch.unref();
   }
 
@@ -186,6 +190,7 @@ export class Publisher {
   async close(): Promise<void> {
     this.#unsubscribe();
     clearInterval(this.#clockWatch);
+    clearTimeout(this.#nextChangeTimer);
     await this.#builder.close();
     // The next start indexes the served build if its index is missing: a run at the limit takes a
     // minute, which a stopping server does not wait for.
@@ -241,6 +246,34 @@ export class Publisher {
   #afterLive(folder: BuildFolder, view: SiteContent) {
     this.#mirrorSite(folder).catch((error: unknown) => console.error('Publishing to the bucket failed:', error));
     this.#search?.index({ folder, content: view });
+    this.#watchNextChange();
+  }
+
+  /** Renders again when time has changed what the served build should show; else waits for the next such moment. */
+  #lookAtTheClock() {
+    if (this.#liveDay !== null && this.#liveDay !== this.#today()) this.scheduler.buildNow();
+    // A build that runs ends by watching again.
+    else if (this.scheduler.status.live) {
+      if (this.#liveView !== this.#publicView()) this.scheduler.buildNow();
+      else this.#watchNextChange();
+    }
+  }
+
+  /**
+   * Sets the timer for the next moment the served build goes out of date with no edit: the
+   * school's midnight, an item's publishing time, a notice's start or end.
+   */
+  #watchNextChange() {
+    clearTimeout(this.#nextChangeTimer);
+    const now = new Date();
+    const { timeZone } = this.#content.data.settings;
+    const { due, alertAt } = nextPublicChange(this.#content.data, now);
+    const tomorrow = new Date(Date.parse(`${this.#today()}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const moments = [zonedInstant(tomorrow, '00:00', timeZone).getTime(), alertAt ?? Number.POSITIVE_INFINITY];
+    if (due) moments.push(zonedInstant(due.slice(0, 10), due.slice(11), timeZone).getTime());
+    const delay = Math.min(Math.max(0, Math.min(...moments) - now.getTime()), LONGEST_TIMER_MS);
+    this.#nextChangeTimer = setTimeout(() => this.#lookAtTheClock(), delay);
+    this.#nextChangeTimer.unref();
   }
 
   #serve(site: SiteSnapshot) {

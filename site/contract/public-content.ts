@@ -57,6 +57,20 @@ export function publicContent(content: SiteContent, now: Date): SiteContent {
   return view;
 }
 
+/**
+ * When the content visitors may see changes next with no edit, after `now`: the school's
+ * wall-clock time (`YYYY-MM-DDTHH:MM`) of the next item or page due, and the instant (ms) a notice
+ * next starts or ends; each absent when there is none.
+ */
+export function nextPublicChange(content: SiteContent, now: Date): { due?: string; alertAt?: number } {
+  publicContent(content, now);
+  const { until, untilMs } = views.get(content)!;
+  return {
+    ...(until !== NEVER && { due: until }),
+    ...(untilMs !== undefined && Number.isFinite(untilMs) && { alertAt: untilMs }),
+  };
+}
+
 /** The latest scheduled time that has come by `at` (or ''): publishing renders again when it moves. */
 export function lastPublication(content: SiteContent, at: string): string {
   let last = '';
