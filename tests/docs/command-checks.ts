@@ -24,6 +24,9 @@ const INTERNAL_VARIABLES: Record<string, string> = {
   NODE_ENV: 'set by the server for the renderer',
 };
 
+/** A variable `npm start` sets for Node, which reads it, not the code. */
+const RUNTIME_VARIABLES = ['NODE_COMPILE_CACHE'];
+
 const ENV_NAME = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$/;
 
 /** npm's own commands the docs may use (beside the scripts); `npm publish` is not one of them. */
@@ -134,7 +137,7 @@ export function textProblems(doc: Doc, project: Project): string[] {
  */
 export function variableProblems(docs: Doc[], project: Project): string[] {
   const problems: string[] = [];
-  const everything = new Set([...project.productEnv, ...project.testEnv]);
+  const everything = new Set([...project.productEnv, ...project.testEnv, ...RUNTIME_VARIABLES]);
   const named = (text: string) =>
     [...text.matchAll(/`([A-Z][A-Z0-9_]*\*?)`/g)]
       .map((match) => match[1]!)
