@@ -91,12 +91,19 @@ export function overflowsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 }
 
-/** Scrolls to the bottom and back so that client:visible islands and lazy images load. */
+/**
+ * Scrolls to the bottom and back so that client:visible islands and lazy images load. After each
+ * step it waits for a frame, or a tenth of a second: a headless Chromium that draws no frame for a
+ * page (seen once in a busy run) would otherwise hold the test until its timeout, saying nothing.
+ */
 export async function scrollThrough(page: Page): Promise<void> {
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
       window.scrollTo(0, y);
-      await new Promise((resolve) => requestAnimationFrame(resolve));
+      await new Promise((resolve) => {
+        requestAnimationFrame(resolve);
+        setTimeout(resolve, 100);
+      });
     }
     window.scrollTo(0, 0);
   });
