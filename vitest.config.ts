@@ -1,9 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
-/** The files that start the real product, and what the run makes once for them to share. */
+/**
+ * The files that start the real product, and what the run makes once for them to share. They
+ * share a worker's modules too (`isolate: false`): a file then imports only itself, not again
+ * Playwright, the harness and their dependencies (a second of a busy worker's time per file). A
+ * file keeps its state in its own module and its own server, never in a shared one.
+ */
 const endToEnd = (name: string, include: string[], exclude: string[], globalSetup: string) => ({
   extends: true,
-  test: { name, include, exclude, globalSetup: [globalSetup] },
+  test: { name, include, exclude, globalSetup: [globalSetup], isolate: false },
 });
 /** A fresh server's first build and one Chromium. */
 const FIRST_BUILD = 'tests/support/global-setup.ts';

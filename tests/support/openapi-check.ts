@@ -127,17 +127,19 @@ const checkers = new Map<string, Promise<DocumentChecker | null>>();
 
 /**
  * The checker of the document the server at `base` serves (asked once per server), or null when
- * it serves none (a static host of the built site) or could not be reached (then asked again).
+ * it serves none (a static host of the built site) or could not be reached. Only a document is
+ * kept: a test server started later on the same port is asked again.
  */
 export function documentChecker(base: string): Promise<DocumentChecker | null> {
   let checker = checkers.get(base);
   if (!checker) {
+    const none = () => {
+      checkers.delete(base);
+      return null;
+    };
     checker = fetch(`${base}/api/openapi.json`).then(
-      async (response) => (response.ok ? new DocumentChecker((await response.json()) as ApiDocument) : null),
-      () => {
-        checkers.delete(base);
-        return null;
-      },
+      async (response) => (response.ok ? new DocumentChecker((await response.json()) as ApiDocument) : none()),
+      none,
     );
     checkers.set(base, checker);
   }
