@@ -2,8 +2,9 @@
  * Personal data is kept only as long as the school's settings say: contact messages for
  * `messageMonths` after they arrived, registrations never approved for `pendingAlumniDays`, and
  * anything sent without consent for NO_CONSENT_DAYS unless approved. The sweep runs when the
- * server starts and every 10 seconds after; what it removes goes with the e-mails about it not yet
- * sent, and the audit log says how many, never whose.
+ * server starts and every 10 seconds after, on the clock's tens of seconds (so its next time is
+ * known: `nextSweepAt`); what it removes goes with the e-mails about it not yet sent, and the audit
+ * log says how many, never whose.
  */
 import type { Alumni } from '../../site/contract/alumni.ts';
 import type { InboxMessage } from '../../site/contract/contact.ts';
@@ -17,6 +18,11 @@ import { removeRecords } from './remove-records.ts';
 const DAY_MS = 86_400_000;
 /** How often the sweep runs after the one at start. */
 export const SWEEP_EVERY_MS = 10_000;
+
+/** The time of the next sweep after `now`: the next multiple of SWEEP_EVERY_MS since the epoch. */
+export function nextSweepAt(now = Date.now()): number {
+  return (Math.floor(now / SWEEP_EVERY_MS) + 1) * SWEEP_EVERY_MS;
+}
 
 /** The moment `months` calendar months after `instant`. */
 function monthsAfter(instant: string, months: number): number {
@@ -77,17 +83,20 @@ export async function sweep({ stores, notifier, audit }: SweepDeps, now = Date.n
   return { messages: messages.length, alumni: alumni.length, pendingMails };
 }
 
-/** Sweeps now and every SWEEP_EVERY_MS; answers a function that stops it. */
+/** Sweeps now and at every `nextSweepAt`; answers a function that stops it. */
 export function keepPersonalDataInTime(deps: SweepDeps): () => void {
-  const run = () =>
+  let timer: NodeJS.Timeout | undefined;
+  const run = () => {
+    // A second on from now: a timer that fires a moment early does not set itself for the same time.
+    timer = setTimeout(run, nextSweepAt(Date.now() + 1_000) - Date.now());
+    timer.unref();
     sweep(deps).catch((error: unknown) =>
       console.error(
         'The retention sweep failed; it runs again in 10 seconds.',
         error instanceof Error ? error.message : error,
       ),
     );
-  void run();
-  const timer = setInterval(run, SWEEP_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  };
+  run();
+  return () => clearTimeout(timer);
 }

@@ -21,7 +21,7 @@ import { readJson, validate } from '../http/json-body.ts';
 import { operations } from '../openapi/operation.ts';
 import { queryKey } from '../privacy/person.ts';
 import { erasePerson, type PersonRecords, recordsAbout } from '../privacy/person-records.ts';
-import { dueNow, SWEEP_EVERY_MS } from '../privacy/retention.ts';
+import { dueNow, nextSweepAt } from '../privacy/retention.ts';
 import { contentWriter } from '../workflow/content-writer.ts';
 import { ALUMNI_COLUMNS, MESSAGE_COLUMNS } from './exports.ts';
 
@@ -41,7 +41,7 @@ export function personalDataRoutes(deps: AppDeps) {
   const how = (c: Context) => (c.req.query('email') ? 'by e-mail address' : 'by phone number');
   const retention = (): RetentionAnswer => ({
     settings: stores.content.data.retention,
-    nextSweep: { at: new Date(Date.now() + SWEEP_EVERY_MS).toISOString(), ...dueNow(deps) },
+    nextSweep: { at: new Date(nextSweepAt()).toISOString(), ...dueNow(deps) },
   });
 
   const looked = 'Recorded in the audit log as a look at personal data (never the address or number searched).';

@@ -10,6 +10,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { nextSweepAt } from '../../admin-api/privacy/retention.ts';
 import { setupAndLogin, waitUntilLive } from '../support/api.ts';
 import { clockJumpEnv } from '../support/clock-jump.ts';
 import { testServer } from '../support/harness.ts';
@@ -39,14 +40,11 @@ const asAdmin = (method: string, path: string, json?: unknown) => site.call(meth
 /** Written before the start, with the moment they were written from. */
 let writtenAt = 0;
 /**
- * One record comes due this long after it was written, while the server runs. The server sweeps at
- * its start, then every 10 seconds: started 4 s after the writing, its sweeps land 0.5 to 5 s later
- * (the time a start takes on a busy machine), 1 to 5.5 s before the record's time modulo 10 s; so
- * the record is counted due for at least 4.5 s before a sweep takes it, instead of, when a sweep
- * falls just after its time, for less than the test's look every half second.
+ * When the one record that comes due while the server runs does: at least 25 s after the writing,
+ * and 5 s after a sweep (they run on the clock's tens of seconds), so that it is counted due for
+ * 5 s before the next sweep takes it, however long the start took.
  */
-const SOON_DUE_MS = 30_000;
-const START_AFTER_MS = 4_000;
+let soonDueAt = 0;
 const DUE = {
   oldMessage: 'Meera Oldham',
   silentMessage: 'Nikhil Silent',
@@ -75,6 +73,7 @@ const retention = async (as = token) => site.call('GET', '/api/admin/retention',
 beforeAll(async () => {
   await mkdir(site.dataDir, { recursive: true });
   writtenAt = Date.now();
+  soonDueAt = nextSweepAt(writtenAt + 25_000) + 5_000;
   const message = (name: string, receivedAt: string, consent?: null) =>
     storedMessage({ name, email: emailOf(name), message: `A question from ${name}`, receivedAt, consent });
   const registered = (name: string, registrationDate: string, more: { isApproved?: boolean; consent?: null } = {}) =>
@@ -91,11 +90,10 @@ beforeAll(async () => {
       registered(KEPT.newRegistration, daysAgo(89, writtenAt)),
       registered(KEPT.approved, monthsAgo(60, writtenAt), { isApproved: true, consent: null }),
       registered(DUE.silentRegistration, daysAgo(31, writtenAt), { consent: null }),
-      // Due SOON_DUE_MS after it was written: while the server runs.
-      registered(SOON, new Date(writtenAt - 90 * DAY_MS + SOON_DUE_MS).toISOString()),
+      // Due while the server runs.
+      registered(SOON, new Date(soonDueAt - 90 * DAY_MS).toISOString()),
     ],
   });
-  await new Promise((resolve) => setTimeout(resolve, writtenAt + START_AFTER_MS - Date.now()));
   await site.start();
   token = await setupAndLogin(site.url);
   for (const role of ['editor', 'office', 'contributor']) {
@@ -148,9 +146,11 @@ describe('at start', () => {
       settings: { messageMonths: 12, pendingAlumniDays: 90, backupDays: 30 },
       nextSweep: { at: expect.stringMatching(ISO_INSTANT), messages: 0, alumni: 0 },
     });
-    const next = Date.parse(answer.body.nextSweep.at) - Date.now();
-    expect(next).toBeGreaterThan(0);
-    expect(next).toBeLessThanOrEqual(11_000);
+    // Sweeps run on the clock's tens of seconds: the next one is the next of them.
+    const next = Date.parse(answer.body.nextSweep.at);
+    expect(next % 10_000).toBe(0);
+    expect(next - Date.now()).toBeGreaterThan(0);
+    expect(next - Date.now()).toBeLessThanOrEqual(10_000);
     // The Office reads them too.
     expect((await retention(tokens.office)).status).toBe(200);
     expect((await retention(tokens.editor)).status).toBe(403);
@@ -261,9 +261,9 @@ describe('the settings', () => {
 
 describe('while the server runs', () => {
   it('removes at the next sweep what has come to its time, counted beforehand', async () => {
-    // The registration written 90 days less SOON_DUE_MS before: counted once due, removed at the next sweep.
-    await eventually(async () => (await retention()).body.nextSweep.alumni === 1, SOON_DUE_MS + 10_000);
-    expect(Date.now()).toBeGreaterThanOrEqual(writtenAt + SOON_DUE_MS);
+    // The registration dated 90 days before soonDueAt: counted once due, removed at the next sweep.
+    await eventually(async () => (await retention()).body.nextSweep.alumni === 1, soonDueAt - Date.now() + 5_000);
+    expect(Date.now()).toBeGreaterThanOrEqual(soonDueAt);
     await eventually(async () => !(await alumniNames()).includes(SOON), 30_000, 1_000);
     expect(await alumniNames()).toEqual([KEPT.newRegistration, KEPT.approved].sort());
     expect(await messageNames()).toEqual([KEPT.newSilentMessage]);
