@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 const TICK_MS = 10;
 
 /** The fields of `/proc/<pid>/stat` after the command (which may hold spaces); undefined once the process is gone. */
-function statFields(pid: number | string): string[] | undefined {
+export function statFields(pid: number | string): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -14,11 +14,13 @@ function statFields(pid: number | string): string[] | undefined {
   }
 }
 
+/** utime and stime in ms: the 14th and 15th fields of the line, the 12th and 13th after the command. */
+const cpuOf = (fields: string[]) => (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+
 /** CPU time (user and system) of process `pid` so far, in ms; 0 once it is gone. */
 export function cpuMs(pid: number): number {
   const fields = statFields(pid);
-  // utime and stime: the 14th and 15th fields of the line, the 12th and 13th after the command.
-  return fields ? (Number(fields[11]) + Number(fields[12])) * TICK_MS : 0;
+  return fields ? cpuOf(fields) : 0;
 }
 
 /**
@@ -34,7 +36,7 @@ export function watchTreeCpu(root: number, everyMs = 200): { stop(): number } {
       const fields = /^\d+$/.test(name) ? statFields(name) : undefined;
       if (!fields) continue;
       parents.set(Number(name), Number(fields[1]));
-      cpu.set(Number(name), (Number(fields[11]) + Number(fields[12])) * TICK_MS);
+      cpu.set(Number(name), cpuOf(fields));
     }
     for (const [pid, ms] of cpu) {
       let ancestor: number | undefined = pid;

@@ -4,6 +4,7 @@
  * search indexer's pagefind) are not counted.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { statFields } from './process-cpu.ts';
 
 export interface ResidentMemory {
   serverMb: number;
@@ -41,15 +42,9 @@ function isRenderer(pid: number): boolean {
 export function childrenOf(parent: number): number[] {
   const children: number[] = [];
   for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      // The parent's pid is the 2nd field after the command, which may hold spaces: read from the last ')'.
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === parent) children.push(Number(name));
-    } catch {
-      // gone meanwhile
-    }
+    // The parent's pid is the 2nd field after the command (undefined: gone meanwhile).
+    const fields = /^\d+$/.test(name) ? statFields(name) : undefined;
+    if (fields && Number(fields[1]) === parent) children.push(Number(name));
   }
   return children;
 }

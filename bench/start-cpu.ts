@@ -52,10 +52,9 @@ await removeFolders(first.dataDir);
 
 const names = [...new Set(rounds.flatMap((round) => Object.keys(round)))];
 console.log(`A start on the last build of the default site, median of ${ROUNDS}:`);
-for (const name of names)
-  console.log(
-    `  ${name}: ${percentile(
-      rounds.map((round) => round[name] ?? 0),
-      50,
-    )}`,
+const median = (name: string) =>
+  percentile(
+    rounds.map((round) => round[name] ?? 0),
+    50,
   );
+for (const name of names) console.log(`  ${name}: ${median(name)}`);
