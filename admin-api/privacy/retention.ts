@@ -17,7 +17,7 @@ import { removeRecords } from './remove-records.ts';
 
 const DAY_MS = 86_400_000;
 /** How often the sweep runs after the one at start. */
-export const SWEEP_EVERY_MS = 10_000;
+const SWEEP_EVERY_MS = 10_000;
 
 /** The time of the next sweep after `now`: the next multiple of SWEEP_EVERY_MS since the epoch. */
 export function nextSweepAt(now = Date.now()): number {
