@@ -3,6 +3,7 @@
  * folder, people as a form sends them, CSV answers parsed, and a search of every file for what
  * must not be there.
  */
+import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -112,7 +113,8 @@ export async function csvOf(site: Site, path: string, token = site.token) {
 
 /** Every file under `dir`, recursively (none when it does not exist). */
 async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  if (!existsSync(dir)) return [];
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
 }
 
@@ -136,6 +138,18 @@ function textsOf(path: string, bytes: Buffer): string[] {
  * nothing).
  */
 export async function findInFiles(dirs: string[], secrets: string[]) {
+  // The server writes while it is searched (a file saved through a temporary one, a build swapped
+  // in): a file or folder gone between the listing and its reading is searched again, whole.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await findInFilesOnce(dirs, secrets);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt === 5) throw error;
+    }
+  }
+}
+
+async function findInFilesOnce(dirs: string[], secrets: string[]) {
   const found: string[] = [];
   let files = 0;
   for (const dir of dirs) {
