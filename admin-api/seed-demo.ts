@@ -5,9 +5,12 @@
  * `npm start` rebuilds the site from the new content. With `--large`, the demo is ten years of an
  * active school (demo-large.ts): 1,000 news, 1,000 events, 2,000 photos (each a distinct upload),
  * 5,000 alumni; with `--limit`, the most the site is made for: 20,000 news, events and photos.
+ * `--distinct-photos N` draws N photo files that the gallery's photos share, for a quicker seeding
+ * of the same pages (`npm test` seeds the large demo so; `npm run test:long` with 2,000).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
 import type { GalleryItem, ImageRef, News, SchoolEvent, SiteContent } from '../site/contract/content.ts';
 import { imageField, LEADERSHIP_ROLES, messageField } from '../site/contract/content.ts';
 import { dateInZone } from '../site/contract/dates.ts';
@@ -27,6 +30,7 @@ import {
 import {
   addDays,
   LARGE_COUNTS,
+  type LargeCounts,
   LIMIT_COUNTS,
   largeAlumni,
   largeEvents,
@@ -42,7 +46,7 @@ import { defaultContent } from './store/default-content.ts';
 import { openStores, settleStores } from './store/stores.ts';
 
 const config = readConfig();
-const counts = process.argv.includes('--limit') ? LIMIT_COUNTS : process.argv.includes('--large') ? LARGE_COUNTS : null;
+const counts = countsAsked();
 const large = counts !== null;
 const images = new ImageStore(config.uploadsDir);
 await seed();
@@ -171,6 +175,27 @@ async function serverAnswers(port: number): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** The large demo's counts the command line asks for, or null for the small demo. */
+function countsAsked(): LargeCounts | null {
+  let options: { large?: boolean; limit?: boolean; 'distinct-photos'?: string };
+  try {
+    ({ values: options } = parseArgs({
+      options: { large: { type: 'boolean' }, limit: { type: 'boolean' }, 'distinct-photos': { type: 'string' } },
+    }));
+  } catch (error) {
+    fail(`${(error as Error).message}\nUsage: npm run seed:demo [-- --large | --limit] [--distinct-photos N]`);
+  }
+  const counts = options.limit ? LIMIT_COUNTS : options.large ? LARGE_COUNTS : null;
+  const distinct = options['distinct-photos'];
+  if (distinct === undefined) return counts;
+  if (!counts) fail('--distinct-photos goes with --large or --limit.');
+  const photos = Number(distinct);
+  if (!Number.isInteger(photos) || photos < 1 || photos > counts.gallery) {
+    fail(`--distinct-photos takes a whole number from 1 to ${counts.gallery.toLocaleString('en')}, not "${distinct}".`);
+  }
+  return { ...counts, distinctPhotos: photos };
 }
 
 function fail(message: string): never {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, expect, it } from 'vitest';
-import { LARGE_DEMO_START_MS, type SeededDemo, seededLargeDemo } from '../support/large-demo.ts';
+import { DISTINCT_PHOTOS, LARGE_DEMO_START_MS, type SeededDemo, seededLargeDemo } from '../support/large-demo.ts';
 
 const run = promisify(execFile);
 let seeded: SeededDemo;
@@ -18,7 +18,7 @@ beforeAll(async () => {
 }, LARGE_DEMO_START_MS);
 const stored = async (file: string) => JSON.parse(await readFile(join(seeded.seededDataDir, file), 'utf8'));
 
-it('writes 1,000 news, 1,000 events, 2,000 distinct gallery photos and 5,000 alumni registrations', async () => {
+it('writes 1,000 news, 1,000 events, 2,000 gallery photos and 5,000 alumni registrations', async () => {
   expect(seeded.seedOutput).toMatch(/Demo content written/);
   const content = await stored('content.json');
   expect(content.news).toHaveLength(1_000);
@@ -27,8 +27,9 @@ it('writes 1,000 news, 1,000 events, 2,000 distinct gallery photos and 5,000 alu
   expect((await stored('alumni.json')).alumni).toHaveLength(5_000);
   expect(new Set(content.events.map((event: { _id: string }) => event._id)).size).toBe(1_000);
   expect(new Set(content.events.map((event: { title: string }) => event.title)).size).toBe(1_000);
-  // Each photo a separate upload, as a school's are.
-  expect(new Set(content.gallery.map((photo: { imageId: string }) => photo.imageId)).size).toBe(2_000);
+  // Each photo a separate upload, as a school's are (in npm run test:long; npm test asks for fewer).
+  expect(new Set(content.gallery.map((photo: { imageId: string }) => photo.imageId)).size).toBe(DISTINCT_PHOTOS);
+  expect(seeded.seedOutput).toContain(`Drawing ${DISTINCT_PHOTOS} distinct photos`);
 });
 
 it('refuses the folder it has filled, and says why', async () => {
@@ -45,6 +46,33 @@ it('refuses the folder it has filled, and says why', async () => {
     );
     expect(failure?.code).toBe(1);
     expect(failure?.stderr).toMatch(/already has content/);
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+});
+
+it('refuses an option it does not know, or photo files it cannot draw, and writes nothing', async () => {
+  const work = await mkdtemp(join(tmpdir(), 'seed-options-'));
+  try {
+    const refusal = (...args: string[]) =>
+      run(process.execPath, ['admin-api/seed-demo.ts', ...args], {
+        env: { ...process.env, PORT: '0', DATA_DIR: join(work, 'data'), UPLOADS_DIR: join(work, 'uploads') },
+      }).then(
+        () => ({ code: 0, stderr: '' }),
+        ({ code, stderr }: { code: number; stderr: string }) => ({ code, stderr: stderr.trim() }),
+      );
+    expect(await refusal('--larg')).toEqual({ code: 1, stderr: expect.stringMatching(/Unknown option '--larg'/) });
+    expect(await refusal('--distinct-photos=20')).toEqual({
+      code: 1,
+      stderr: '--distinct-photos goes with --large or --limit.',
+    });
+    for (const wrong of ['0', '2001', 'many', '']) {
+      expect(await refusal('--large', `--distinct-photos=${wrong}`)).toEqual({
+        code: 1,
+        stderr: `--distinct-photos takes a whole number from 1 to 2,000, not "${wrong}".`,
+      });
+    }
+    expect(await readdir(work)).toEqual([]);
   } finally {
     await rm(work, { recursive: true, force: true });
   }

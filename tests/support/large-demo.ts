@@ -15,9 +15,15 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
 import { setupAndLogin, waitUntilLive } from './api.ts';
+import { examples } from './run-length.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 const run = promisify(execFile);
+/**
+ * How many photo files the demo's 2,000 gallery photos share: each its own in `npm run test:long`,
+ * as `seed:demo -- --large` draws them; in `npm test`, the same pages from a tenth of the drawing.
+ */
+export const DISTINCT_PHOTOS = examples(undefined, { test: 200, long: 2_000 });
 /** Seeding, building and indexing the demo, then starting on a copy, take minutes on a busy 2-core machine. */
 export const LARGE_DEMO_START_MS = 600_000;
 
@@ -63,11 +69,12 @@ export interface LargeDemo {
 }
 
 /**
- * Seeds the large demo into `folders` (empty), as `npm run seed:demo -- --large` does, at the CPU
+ * Seeds the large demo into `folders` (empty), as `npm run seed:demo -- --large` does (with
+ * `DISTINCT_PHOTOS` photo files), at the CPU
  * priority `priority` (a nice value); answers what it printed.
  */
 export async function seedLargeDemo(folders: { dataDir: string; uploadsDir: string }, priority = 0): Promise<string> {
-  const seeding = run(process.execPath, ['admin-api/seed-demo.ts', '--large'], {
+  const seeding = run(process.execPath, ['admin-api/seed-demo.ts', '--large', `--distinct-photos=${DISTINCT_PHOTOS}`], {
     env: { ...process.env, PORT: '0', DATA_DIR: folders.dataDir, UPLOADS_DIR: folders.uploadsDir },
   });
   if (priority && seeding.child.pid) setPriority(seeding.child.pid, priority);
