@@ -39,9 +39,9 @@ describe.each(Object.entries(VIEWPORTS))('every public route at %s width', (_, v
       // A fresh browser context per route: nothing cached, so every page's JavaScript is counted.
       const watched = await watchedPage(browser(), { viewport });
       const { page } = watched;
-      await page.goto(site.url + route, { waitUntil: 'networkidle' });
+      await page.goto(site.url + route);
       await scrollThrough(page);
-      await page.waitForLoadState('networkidle');
+      await watched.settled();
 
       const apply = page.getByRole('link', { name: 'Apply Now' }).first();
       expect(await apply.getAttribute('href'), route).toBe('/admissions');

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { brotliCompressSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -18,6 +18,11 @@ export interface WatchedPage {
   errors: string[];
   /** Compressed bytes of JavaScript files loaded over the network. */
   scriptBytes: () => number;
+  /**
+   * Waits until the page's islands have hydrated and none of its requests is still loading (and
+   * measured): what Playwright's `networkidle` waits for, without its half-second of quiet.
+   */
+  settled: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -32,14 +37,20 @@ export async function watchedPage(browser: Browser, options: PageOptions): Promi
   const cspViolations: string[] = [];
   const errors: string[] = [];
   const scripts = new Map<string, number>();
+  const loading = new Set<Request>();
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
     // A 404 page reports its own status as a failed load: that is the page, not an error in it.
     else if (message.type() === 'error' && message.location().url !== page.url()) errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
+  page.on('request', (request) => loading.add(request));
+  page.on('requestfailed', (request) => loading.delete(request));
   page.on('requestfinished', async (request) => {
-    if (request.resourceType() !== 'script') return;
+    if (request.resourceType() === 'script') await measureScript(request);
+    loading.delete(request);
+  });
+  const measureScript = async (request: Request) => {
     // A script that finishes as the page closes can no longer be measured, nor is it needed.
     // Any other failure is reported with the page's errors: thrown from here, it would be unhandled.
     const sizes = await request.sizes().catch((error: Error) => {
@@ -48,12 +59,22 @@ export async function watchedPage(browser: Browser, options: PageOptions): Promi
       return null;
     });
     if (sizes) scripts.set(request.url(), Math.max(0, sizes.responseBodySize));
-  });
+  };
   return {
     page,
     cspViolations,
     errors,
     scriptBytes: () => [...scripts.values()].reduce((sum, size) => sum + size, 0),
+    async settled() {
+      await hydrated(page);
+      const deadline = Date.now() + 30_000;
+      while (loading.size > 0) {
+        if (Date.now() > deadline) {
+          throw new Error(`Still loading after 30 s: ${[...loading].map((request) => request.url()).join(', ')}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
     close: () => context.close(),
   };
 }
