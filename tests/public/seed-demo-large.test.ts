@@ -27,7 +27,7 @@ it('writes 1,000 news, 1,000 events, 2,000 gallery photos and 5,000 alumni regis
   expect((await stored('alumni.json')).alumni).toHaveLength(5_000);
   expect(new Set(content.events.map((event: { _id: string }) => event._id)).size).toBe(1_000);
   expect(new Set(content.events.map((event: { title: string }) => event.title)).size).toBe(1_000);
-  // Each photo a separate upload, as a school's are (in npm run test:long; npm test asks for fewer).
+  // The photos share the files drawn (--distinct-photos), each of them a separate upload.
   expect(new Set(content.gallery.map((photo: { imageId: string }) => photo.imageId)).size).toBe(DISTINCT_PHOTOS);
   expect(seeded.seedOutput).toContain(`Drawing ${DISTINCT_PHOTOS} distinct photos`);
 });
