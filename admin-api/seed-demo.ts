@@ -6,7 +6,7 @@
  * active school (demo-large.ts): 1,000 news, 1,000 events, 2,000 photos (each a distinct upload),
  * 5,000 alumni; with `--limit`, the most the site is made for: 20,000 news, events and photos.
  * `--distinct-photos N` draws N photo files that the gallery's photos share, for a quicker seeding
- * of the same pages (`npm test` seeds the large demo so; `npm run test:long` with 2,000).
+ * of the same pages (the tests seed the large demo with 200).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
