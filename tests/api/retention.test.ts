@@ -10,6 +10,7 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nextSweepAt } from '../../admin-api/privacy/retention.ts';
 import { setupAndLogin, waitUntilLive } from '../support/api.ts';
@@ -336,5 +337,3 @@ describe('the e-mails about a record past its time', () => {
     expect(office.smtp.mails).toEqual([]);
   }, 150_000);
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

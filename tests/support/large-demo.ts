@@ -70,8 +70,8 @@ export interface LargeDemo {
 
 /**
  * Seeds the large demo into `folders` (empty), as `npm run seed:demo -- --large` does (with
- * `DISTINCT_PHOTOS` photo files), at the CPU
- * priority `priority` (a nice value); answers what it printed.
+ * `DISTINCT_PHOTOS` photo files), at the CPU priority `priority` (a nice value); answers what it
+ * printed.
  */
 export async function seedLargeDemo(folders: { dataDir: string; uploadsDir: string }, priority = 0): Promise<string> {
   const seeding = run(process.execPath, ['admin-api/seed-demo.ts', '--large', `--distinct-photos=${DISTINCT_PHOTOS}`], {
