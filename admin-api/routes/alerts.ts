@@ -3,9 +3,11 @@ import * as z from 'zod';
 import { Alert, AlertInput, AlertWithState, alertState } from '../../site/contract/alerts.ts';
 import { withoutPrivateSchema } from '../../site/contract/publication.ts';
 import { may, PERMISSIONS, refusal, rolesText } from '../../site/contract/roles.ts';
+import { inLanguage } from '../../site/contract/translations.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { authenticate, SIGNED_OUT } from '../auth/require-admin.ts';
 import { HttpError } from '../http/errors.ts';
+import { LanguageQuery, requestedLanguage } from '../http/language-query.ts';
 import { operations } from '../openapi/operation.ts';
 import { publicView } from '../store/public-view.ts';
 import { contentList, contentWriter } from '../workflow/content-writer.ts';
@@ -35,6 +37,7 @@ export function alertRoutes(deps: AppDeps) {
         description:
           'Without a token, the notices showing now: those whose start has come and whose end has not, as every public page shows them (`showOn: "home"`: the home page only), without who changed them. `/alerts.json` beside the pages holds the same for other systems. With the token of an account that writes them, every notice, scheduled and ended ones too, as stored, each with its `state` at the time of the answer.',
         access: `Anyone may call it, without a token; a token sent must be an ${WRITERS} account's.`,
+        query: LanguageQuery,
         answers: {
           200: {
             description: `Without a token, the notices showing now; with an ${WRITERS} account's, all of them with their state.`,
@@ -47,12 +50,18 @@ export function alertRoutes(deps: AppDeps) {
         },
       }),
       (c) => {
-        if (!c.req.header('authorization')) return c.json(publicView(stores).alerts);
+        const language = requestedLanguage(c, stores.content.data.settings.languages);
+        if (!c.req.header('authorization')) {
+          const { alerts } = publicView(stores);
+          return c.json(language ? alerts.map((alert) => inLanguage(alert, language)) : alerts);
+        }
         const admin = authenticate(c, jwtSecret, stores.admins);
         if (!admin) throw new HttpError(401, SIGNED_OUT);
         if (!may(admin.role, 'publish')) throw new HttpError(403, refusal('publish'));
         const now = new Date();
-        const alerts: AlertWithState[] = list.items().map((alert) => ({ ...alert, state: alertState(alert, now) }));
+        const alerts: AlertWithState[] = list
+          .items()
+          .map((alert) => ({ ...(language ? inLanguage(alert, language) : alert), state: alertState(alert, now) }));
         return c.json(alerts, 200, { 'Cache-Control': 'no-store' });
       },
     )

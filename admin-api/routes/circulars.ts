@@ -41,6 +41,7 @@ export function circularRoutes(deps: AppDeps) {
         summary: 'The published circulars',
         description: 'Newest first; of two on the same day, the one added later first.',
         items: () => newestCircularsFirst(publicView(deps.stores).circulars),
+        languages: () => deps.stores.content.data.settings.languages,
       },
       answer: { order: 'newest first', items: newestCircularsFirst },
     }),

@@ -5,8 +5,9 @@ import {
   type GalleryInput as GalleryInputType,
   GalleryItem,
   HomeGalleryInput,
-  ImageRef,
+  type ImageRef,
   Logo,
+  LogoInput,
   News,
   type NewsInput,
   newsInput,
@@ -37,6 +38,7 @@ export function contentListRoutes(deps: AppDeps) {
   // The school's time zone, as its settings say now: it decides what is past and what is today.
   const timeZone = () => deps.stores.content.data.settings.timeZone;
   const shared = { op, tag: 'Lists', etag: CONTENT_ETAG } as const;
+  const languages = () => deps.stores.content.data.settings.languages;
 
   return new Hono()
     .route(
@@ -48,12 +50,13 @@ export function contentListRoutes(deps: AppDeps) {
         words: { one: 'a logo', many: 'the logos' },
         item: Logo,
         gone: 'This logo no longer exists',
-        input: ImageRef,
-        create: ({ imageId, originalName, alt }, _id) => ({
+        input: LogoInput,
+        create: ({ imageId, originalName, alt, translations }, _id) => ({
           _id,
           imageId,
           originalName,
           ...(alt === undefined ? {} : { alt }),
+          ...(translations && { translations }),
         }),
       }),
     )
@@ -75,6 +78,7 @@ export function contentListRoutes(deps: AppDeps) {
         publicList: {
           summary: 'The published events',
           description: 'Upcoming events first, soonest first; then past events, latest first.',
+          languages,
           items: () => {
             const now = new Date();
             const { upcoming, past } = splitEvents(publicView(deps.stores, now).events, now, timeZone());
@@ -110,6 +114,7 @@ export function contentListRoutes(deps: AppDeps) {
           summary: 'The current news',
           description:
             'The published news from its publish date through its expiry date: the most important first, then the newest.',
+          languages,
           items: () => {
             const now = new Date();
             return currentNews(publicView(deps.stores, now).news, now, timeZone());
@@ -150,8 +155,15 @@ const photoList = (
   });
 
 /** A photo as stored: what was sent, without a text alternative when none was sent (not set). */
-function photo(_id: string, { imageId, caption, alt }: GalleryInputType): GalleryItem {
-  return { _id, imageId, caption, ...(alt === undefined ? {} : { alt }), ...PUBLISHED_NOW };
+function photo(_id: string, { imageId, caption, alt, translations }: GalleryInputType): GalleryItem {
+  return {
+    _id,
+    imageId,
+    caption,
+    ...(alt === undefined ? {} : { alt }),
+    ...(translations && { translations }),
+    ...PUBLISHED_NOW,
+  };
 }
 
 function newsItem(_id: string, input: NewsInput, publishedWithoutDate: string): News {

@@ -8,6 +8,7 @@ import {
   messageField,
   SiteContent,
 } from '../../site/contract/content.ts';
+import { contentInLanguage } from '../../site/contract/content-language.ts';
 import { lastPublication, PUBLICATION_LISTS } from '../../site/contract/public-content.ts';
 import { localDateTime, type Publication } from '../../site/contract/publication.ts';
 import { may } from '../../site/contract/roles.ts';
@@ -17,6 +18,7 @@ import { limitBody } from '../http/body-limit.ts';
 import { HttpError } from '../http/errors.ts';
 import { etagMatches, sameBodyPerEtag } from '../http/etag.ts';
 import { readJson } from '../http/json-body.ts';
+import { LanguageQuery, requestedLanguage } from '../http/language-query.ts';
 import { EXAMPLE_EVENT } from '../openapi/examples.ts';
 import { operations } from '../openapi/operation.ts';
 import { publicView } from '../store/public-view.ts';
@@ -133,6 +135,7 @@ export function contentRoutes(deps: AppDeps) {
           summary: 'The site content',
           description:
             'Everything visitors may see now: what is published and due, without drafts and without who wrote or changed what.',
+          query: LanguageQuery,
           answers: {
             200: {
               ...whole('The content visitors see.'),
@@ -146,12 +149,15 @@ export function contentRoutes(deps: AppDeps) {
         }),
         (c) => {
           const now = new Date();
+          const language = requestedLanguage(c, stores.content.data.settings.languages);
           const etag = publicEtag(stores, now);
           if (etagMatches(c.req.header('if-none-match'), etag)) {
             return c.body(null, 304, { ETag: etag, 'Cache-Control': 'no-cache' });
           }
           sameBodyPerEtag(c);
-          return c.body(stores.content.serialized(publicView(stores, now)), 200, {
+          const visible = publicView(stores, now);
+          const body = language ? contentInLanguage(visible, language) : visible;
+          return c.body(stores.content.serialized(body), 200, {
             'Content-Type': 'application/json',
             ETag: etag,
             'Cache-Control': 'no-cache',
@@ -212,7 +218,7 @@ export function contentRoutes(deps: AppDeps) {
           tag: 'Pages',
           summary: 'Change leaders’ messages or images',
           description:
-            'Send only the leadership fields to change (`presidentMessage`, `presidentImage`…); the rest of the content stays as it is. Send the ETag of the content read as `If-Match` so that a change made meanwhile is not overwritten.',
+            'Send only the leadership fields to change (`presidentMessage`, `presidentImage`…); the rest of the content stays as it is. `translations` replaces the messages’ texts in the other languages, all of them. Send the ETag of the content read as `If-Match` so that a change made meanwhile is not overwritten.',
           permission: 'content',
           body: LeadershipPatch,
           example: { headmistressMessage: 'Dear parents, welcome to the new school year.' },

@@ -11,10 +11,12 @@ import {
   withoutPrivateSchema,
 } from '../../site/contract/publication.ts';
 import { PERMISSIONS, type Permission, rolesText } from '../../site/contract/roles.ts';
+import { inLanguage, keepTranslations, type Translatable } from '../../site/contract/translations.ts';
 import { noteForAudit } from '../audit/record-changes.ts';
 import type { AdminEnv } from '../auth/require-admin.ts';
 import { HttpError } from '../http/errors.ts';
 import { readJsonBody, validate } from '../http/json-body.ts';
+import { LanguageQuery, requestedLanguage } from '../http/language-query.ts';
 import { itemIdParam } from '../http/path-params.ts';
 import { prefersMinimal } from '../http/prefer-minimal.ts';
 import type { Op } from '../openapi/operation.ts';
@@ -63,7 +65,13 @@ export interface ListRouteSpec<Item extends { _id: string }, Input> {
    * GET /: what anyone may read (the public lists), items without their private fields, with the
    * reference's summary ("The published events") and more words if any; without it, no GET.
    */
-  publicList?: { summary: string; description?: string; items: (items: readonly Item[]) => unknown };
+  publicList?: {
+    summary: string;
+    description?: string;
+    items: (items: readonly Item[]) => readonly Item[];
+    /** The site's languages, which `?lang` may ask for. */
+    languages: () => readonly string[];
+  };
   /** What writes answer, when not the whole list as stored: the list in another order ("newest first"). */
   answer?: { order: string; items: (items: readonly Item[]) => unknown };
   /** What the ETag of a write's answer names, for a list whose writes send one (`WrittenList.etag`). */
@@ -142,7 +150,11 @@ export function listRoutes<Item extends { _id: string }, Input>(spec: ListRouteS
   const routes = new Hono<AdminEnv>();
   if (spec.publicList) {
     const publicList = spec.publicList;
-    routes.get('/', described.publicList(), (c) => c.json(publicList.items(list.items())));
+    routes.get('/', described.publicList(), (c) => {
+      const language = requestedLanguage(c, publicList.languages());
+      const items = publicList.items(list.items()) as readonly (Item & Translatable)[];
+      return c.json(language ? items.map((item) => inLanguage(item, language)) : items);
+    });
   }
   if (spec.create && input) {
     const create = spec.create;
@@ -166,7 +178,12 @@ export function listRoutes<Item extends { _id: string }, Input>(spec: ListRouteS
         if (versioned) {
           refuseStale(previous as Item & Publication, version, versioned.noun, versioned.timeZone());
         }
-        return asEdited(c, update(body, previous), body, previous);
+        const updated = keepTranslations(
+          update(body, previous) as Item & Translatable,
+          raw as object,
+          previous as Translatable,
+        );
+        return asEdited(c, updated, body, previous);
       });
       return answer(c, written);
     });
@@ -241,6 +258,7 @@ function listDescriptions<Item extends { _id: string }, Input>(spec: ListRouteSp
         tag,
         summary: spec.publicList!.summary,
         ...(spec.publicList!.description ? { description: spec.publicList!.description } : {}),
+        query: LanguageQuery,
         answers: {
           200: {
             description: `${many} visitors may see now, without who wrote or changed them.`,

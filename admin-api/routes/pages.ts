@@ -3,9 +3,11 @@ import * as z from 'zod';
 import { DEFAULT_TIME_ZONE } from '../../site/contract/dates.ts';
 import { PAGE_SLUGS, Page, pageInput } from '../../site/contract/pages.ts';
 import { VersionField, withoutPrivateSchema } from '../../site/contract/publication.ts';
+import { inLanguage } from '../../site/contract/translations.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { AdminEnv } from '../auth/require-admin.ts';
 import { readJsonBody, validate } from '../http/json-body.ts';
+import { LanguageQuery, requestedLanguage } from '../http/language-query.ts';
 import { oneOf } from '../http/path-params.ts';
 import { operations } from '../openapi/operation.ts';
 import { publicView } from '../store/public-view.ts';
@@ -50,9 +52,14 @@ export function pageRoutes(deps: AppDeps) {
         tag: 'Pages',
         summary: 'The pages',
         description: `Every page (${PAGE_SLUGS.join(', ')}), in this order, as visitors read it now: while a new text waits (a draft, a review, a time to go live), the text it had when it was last public.`,
+        query: LanguageQuery,
         answers: { 200: { description: 'The pages visitors read.', schema: z.array(PublicPage) } },
       }),
-      (c) => c.json(publicView(deps.stores).pages),
+      (c) => {
+        const language = requestedLanguage(c, deps.stores.content.data.settings.languages);
+        const { pages } = publicView(deps.stores);
+        return c.json(language ? pages.map((page) => inLanguage(page, language)) : pages);
+      },
     )
     .put(
       '/pages/:slug',
@@ -78,11 +85,14 @@ export function pageRoutes(deps: AppDeps) {
       async (c) => {
         const slug = oneOf(PAGE_SLUGS, c.req.param('slug') ?? '', NO_SUCH_PAGE);
         const raw = await readJsonBody(c);
-        const { title, body, ...requested } = validate(pageInput(timeZone()), raw);
+        const { title, body, translations, ...requested } = validate(pageInput(timeZone()), raw);
         const version = sentVersion(c, validate(VersionField, raw));
         const actor = c.get('admin');
         return c.json(
-          await changePage(slug, version, (stored) => editedItem({ ...stored, title, body }, requested, stored, actor)),
+          await changePage(slug, version, (stored) => {
+            const texts = { ...stored, title, body, ...(translations !== undefined && { translations }) };
+            return editedItem(texts, requested, stored, actor);
+          }),
         );
       },
     )

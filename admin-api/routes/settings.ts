@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
 import { VersionField } from '../../site/contract/publication.ts';
 import { Settings, SettingsInput, withInput } from '../../site/contract/settings.ts';
+import { inLanguage } from '../../site/contract/translations.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { readJsonBody, validate } from '../http/json-body.ts';
+import { LanguageQuery, requestedLanguage } from '../http/language-query.ts';
 import { operations } from '../openapi/operation.ts';
 import { publicView } from '../store/public-view.ts';
 import { contentWriter } from '../workflow/content-writer.ts';
@@ -23,9 +25,15 @@ export function settingsRoutes(deps: AppDeps) {
       op({
         tag: 'Content',
         summary: 'The school details',
+        query: LanguageQuery,
         answers: { 200: { description: 'The settings.', schema: Settings, headers: VERSIONED } },
       }),
-      (c) => c.json(publicView(deps.stores).settings, 200, { ETag: versionTag(deps.stores.content.data.settings) }),
+      (c) => {
+        const { settings } = publicView(deps.stores);
+        const language = requestedLanguage(c, settings.languages);
+        const answer = language ? inLanguage(settings, language) : settings;
+        return c.json(answer, 200, { ETag: versionTag(deps.stores.content.data.settings) });
+      },
     )
     .put(
       '/settings',

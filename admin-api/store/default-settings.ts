@@ -4,6 +4,7 @@
  * replace them in the dashboard.
  */
 import { DEFAULT_TIME_ZONE } from '../../site/contract/dates.ts';
+import { DEFAULT_LANGUAGES } from '../../site/contract/languages.ts';
 import type { Settings } from '../../site/contract/settings.ts';
 
 export function defaultSettings(): Settings {
@@ -124,6 +125,7 @@ export function defaultSettings(): Settings {
       secretary: 'Mrs. Nandini Okhalkar',
       honoraryPresident: 'Mr. Devashish Kumbhojkar',
     },
+    languages: [...DEFAULT_LANGUAGES],
     timeZone: DEFAULT_TIME_ZONE,
     formerSlugs: [],
   };

@@ -84,8 +84,13 @@ function withLiveText(page: Page, stored: Page | undefined, at: string): Page {
     const { live: _live, ...rest } = page;
     return rest;
   }
-  const live = stored && (isPublicAt(stored, at) ? { title: stored.title, body: stored.body } : stored.live);
+  const live = stored && (isPublicAt(stored, at) ? liveText(stored) : stored.live);
   return live && page.live !== live ? { ...page, live } : page;
+}
+
+/** The texts of a page visitors read, in every language. */
+function liveText({ title, body, translations }: Page): NonNullable<Page['live']> {
+  return { title, body, ...(translations && { translations }) };
 }
 
 /** A moment after `before`, however close the two changes: versions never repeat. */

@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { text } from './fields.ts';
 import { Stamp } from './publication.ts';
+import { translationsOf } from './translations.ts';
 
 export const ALERT_LEVELS = ['emergency', 'important', 'info'] as const;
 export type AlertLevel = (typeof ALERT_LEVELS)[number];
@@ -52,15 +53,21 @@ const instant = (label: string, missing: string) =>
     .pipe(z.iso.datetime({ offset: true, error: `${label} ${INSTANT_FORMAT}` }))
     .transform((value) => new Date(value).toISOString());
 
-const message = text('The message', ALERT_MESSAGE_MAX, ALERT_MESSAGE_REQUIRED).refine(
-  (value) => linksIn(value).length <= 1,
-  { error: (issue) => tooManyLinks(linksIn(String(issue.input))) },
-);
+/** A message with at most one link. */
+const withOneLink = (schema: ReturnType<typeof text>) =>
+  schema.refine((value) => linksIn(value).length <= 1, {
+    error: (issue) => tooManyLinks(linksIn(String(issue.input))),
+  });
+const message = withOneLink(text('The message', ALERT_MESSAGE_MAX, ALERT_MESSAGE_REQUIRED));
+
+/** The message in the site's other languages. */
+const alertTranslations = translationsOf({ message: withOneLink(text('The message', ALERT_MESSAGE_MAX)) });
 
 /** What the dashboard sends (POST /api/alerts, PUT /api/alerts/{id}); without a start, it starts now. */
 export const AlertInput = z
   .object({
     message,
+    translations: alertTranslations,
     level: z.enum(ALERT_LEVELS, { error: `The level must be one of ${ALERT_LEVELS.join(', ')}` }),
     startsAt: instant('The start', 'The start must be a date and time').nullable().optional(),
     endsAt: instant('The end', ALERT_END_REQUIRED),
@@ -75,6 +82,7 @@ export type AlertInput = z.infer<typeof AlertInput>;
 export const Alert = z.object({
   _id: z.string().max(100),
   message: text('The message', ALERT_MESSAGE_MAX, ALERT_MESSAGE_REQUIRED),
+  translations: alertTranslations,
   level: z.enum(ALERT_LEVELS),
   startsAt: z.iso.datetime(),
   endsAt: z.iso.datetime(),

@@ -6,12 +6,13 @@ import * as z from 'zod';
 import { Alert } from './alerts.ts';
 import { DEFAULT_TIME_ZONE, normalizeDate, TIME_PATTERN } from './dates.ts';
 import { text } from './fields.ts';
-import { LEADERSHIP_ROLES, type LeadershipRole } from './leadership.ts';
+import { LEADERSHIP_ROLES, LEADERSHIP_TITLES, type LeadershipRole } from './leadership.ts';
 import { LIST_LIMIT, listFullMessage } from './list-limits.ts';
 import { Pages } from './pages.ts';
 import { DEFAULT_RETENTION, RetentionSettings } from './personal-data.ts';
 import { publicationFields, publicationInput, Stamp, StatusField } from './publication.ts';
 import { Settings } from './settings.ts';
+import { translationsOf } from './translations.ts';
 
 export { LEADERSHIP_ROLES, LEADERSHIP_TITLES, type LeadershipRole } from './leadership.ts';
 
@@ -64,7 +65,8 @@ export const itemId = z.string().regex(ITEM_ID_PATTERN);
  * set, `""` when the image is decorative on purpose.
  */
 export const ALT_MAX = 250;
-export const alt = text('The text alternative', ALT_MAX).optional();
+const altText = text('The text alternative', ALT_MAX);
+export const alt = altText.optional();
 
 export const ImageRef = z.object({
   imageId,
@@ -75,20 +77,31 @@ export type ImageRef = z.infer<typeof ImageRef>;
 
 const optionalImage = ImageRef.nullable().default(null);
 
+/** A logo's text alternative in the site's other languages. */
+export const logoTranslations = translationsOf({ alt: altText });
+
+/** What an administrator sends to add a logo (POST /api/logos). */
+export const LogoInput = ImageRef.extend({ translations: logoTranslations });
+export type LogoInput = z.infer<typeof LogoInput>;
+
 export const Logo = z.object({
   _id: itemId,
   imageId,
   originalName: text('The image name', 255),
   alt,
+  translations: logoTranslations,
   updated: Stamp.optional(),
 });
 export type Logo = z.infer<typeof Logo>;
+
+const photoTranslations = translationsOf({ caption: text('Caption', 200), alt: altText });
 
 export const GalleryItem = z.object({
   _id: itemId,
   imageId,
   caption: text('Caption', 200, true),
   alt,
+  translations: photoTranslations,
   ...publicationFields,
 });
 export type GalleryItem = z.infer<typeof GalleryItem>;
@@ -100,6 +113,7 @@ const galleryInput = (captionMissing: string) =>
     originalName: ImageRef.shape.originalName,
     caption: text('Caption', 200, captionMissing),
     alt,
+    translations: photoTranslations,
     // A Contributor's photo waits for review; photos are not scheduled.
     status: StatusField.optional(),
   });
@@ -116,6 +130,11 @@ export const eventInput = perTimeZone((timeZone) =>
     time: optionalTime.default(''),
     location: text('Location', 200).default(''),
     image: optionalImage,
+    translations: translationsOf({
+      title: text('Title', 200),
+      description: text('Description', 5000),
+      location: text('Location', 200),
+    }),
     ...publicationInput(timeZone),
   }),
 );
@@ -125,6 +144,9 @@ export const SchoolEvent = EventInput.extend({ _id: itemId, ...publicationFields
 export type SchoolEvent = z.infer<typeof SchoolEvent>;
 
 const expiryRule = { message: 'The expiry date cannot be before the publish date', path: ['expiryDate'] };
+
+/** The texts of a news item or a circular in the site's other languages. */
+const titleAndDescription = translationsOf({ title: text('Title', 200), description: text('Description', 5000) });
 
 /** What an administrator sends for a news item (POST and PUT /api/news), dated in `timeZone`. */
 export const newsInput = perTimeZone((timeZone) =>
@@ -136,6 +158,7 @@ export const newsInput = perTimeZone((timeZone) =>
       expiryDate: calendarDate('Expiry date', undefined, timeZone).nullable().optional(),
       priority: z.enum(NEWS_PRIORITIES, { error: 'Priority must be low, medium or high' }).default('medium'),
       image: optionalImage,
+      translations: titleAndDescription,
       ...publicationInput(timeZone),
     })
     .refine((news) => !news.expiryDate || !news.publishDate || news.expiryDate >= news.publishDate, expiryRule),
@@ -150,6 +173,7 @@ export const News = z.object({
   expiryDate: calendarDate('Expiry date').nullable().default(null),
   priority: z.enum(NEWS_PRIORITIES).default('medium'),
   image: optionalImage,
+  translations: titleAndDescription,
   ...publicationFields,
 });
 export type News = z.infer<typeof News>;
@@ -171,6 +195,7 @@ export const circularInput = perTimeZone((timeZone) =>
     date: calendarDate('Date', CIRCULAR_REQUIRED, timeZone),
     description: text('Description', 5000).default(''),
     document: DocumentRef.nullable().default(null),
+    translations: titleAndDescription,
     ...publicationInput(timeZone),
   }),
 );
@@ -180,6 +205,13 @@ export const Circular = CircularInput.extend({ _id: itemId, ...publicationFields
 export type Circular = z.infer<typeof Circular>;
 
 const message = (role: string) => text(`The ${role} message`, 10_000).default('');
+
+/** The leaders' messages in the site's other languages (`translations` of the content itself). */
+export const leadershipTranslations = translationsOf(
+  Object.fromEntries(
+    LEADERSHIP_ROLES.map((role) => [`${role}Message`, text(`The ${LEADERSHIP_TITLES[role]}'s message`, 10_000)]),
+  ) as Record<`${LeadershipRole}Message`, ReturnType<typeof text>>,
+);
 
 /** The whole site-content document: what GET /api/content answers and content.json holds. */
 export const SiteContent = z.object({
@@ -201,6 +233,7 @@ export const SiteContent = z.object({
   headmistressImage: optionalImage,
   honoraryPresidentMessage: message('honorary president'),
   honoraryPresidentImage: optionalImage,
+  translations: leadershipTranslations,
   settings: Settings,
   pages: Pages,
   circulars: z.array(Circular).max(LIST_LIMIT, listFullMessage('circulars', 'circulars')),
@@ -292,8 +325,13 @@ export const unknownContentFields = (keys: readonly string[]) =>
  */
 export const LeadershipPatch = z
   .strictObject(
-    Object.fromEntries(LEADERSHIP_FIELDS.map((field) => [field, SiteContent.shape[field].unwrap().optional()])) as {
-      [F in LeadershipField]: z.ZodOptional<ReturnType<(typeof SiteContent.shape)[F]['unwrap']>>;
+    {
+      ...(Object.fromEntries(
+        LEADERSHIP_FIELDS.map((field) => [field, SiteContent.shape[field].unwrap().optional()]),
+      ) as {
+        [F in LeadershipField]: z.ZodOptional<ReturnType<(typeof SiteContent.shape)[F]['unwrap']>>;
+      }),
+      translations: leadershipTranslations,
     },
     {
       error: (issue) => (issue.code === 'unrecognized_keys' ? unknownContentFields(issue.keys) : undefined),

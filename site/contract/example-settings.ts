@@ -37,6 +37,7 @@ export function exampleSettings(): Settings {
       secretary: 'Mrs. D',
       honoraryPresident: 'Mr. E',
     },
+    languages: ['en'],
     timeZone: 'Asia/Kolkata',
     formerSlugs: [],
   };

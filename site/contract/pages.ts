@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { text } from './fields.ts';
 import { publicationFields, publicationInput } from './publication.ts';
+import { translationsOf } from './translations.ts';
 
 export const PAGE_SLUGS = [
   'admissions',
@@ -21,6 +22,7 @@ export const PAGE_BODY_LIMIT = 50_000;
 const pageText = {
   title: text('The title', 120, true),
   body: text('The page text', PAGE_BODY_LIMIT),
+  translations: translationsOf({ title: text('The title', 120), body: text('The page text', PAGE_BODY_LIMIT) }),
 };
 
 /** PUT /api/pages/{slug}, with the publishing time read in the school's `timeZone`. */

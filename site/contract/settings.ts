@@ -6,8 +6,10 @@
  */
 import * as z from 'zod';
 import { list, text } from './fields.ts';
+import { DEFAULT_LANGUAGES, Languages } from './languages.ts';
 import { LEADERSHIP_ROLES, LEADERSHIP_TITLES, type LeadershipRole } from './leadership.ts';
 import { Stamp } from './publication.ts';
+import { translationsOf } from './translations.ts';
 
 export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'youtube', 'x', 'linkedin'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
@@ -136,6 +138,8 @@ const editable = {
     { error: 'The calendar must be an object' },
   ),
   leaderNames: LeaderNames,
+  /** The site's languages (BCP 47 tags), the first being the default: its texts are the fields'. */
+  languages: Languages,
   /** Decides when an event has passed and which news is current. */
   timeZone: z
     .string({ error: 'The time zone must be text' })
@@ -143,8 +147,33 @@ const editable = {
     .refine(isTimeZone, 'The time zone must be a time zone name such as Asia/Kolkata'),
 };
 
+/**
+ * The school details' texts in the site's other languages: each checked as the field itself, but
+ * none required (an empty text is no translation), and the name as plain text (the about address
+ * comes from the default language's name).
+ */
+const settingsTranslations = translationsOf({
+  schoolName: text('The school name', 120),
+  shortName: text('The short name', 60),
+  tagline: editable.tagline,
+  brandLine: editable.brandLine,
+  address: text('The address', 500),
+  officeHours: editable.officeHours,
+  aboutIntro: text('The About Us introduction', 1000),
+  aboutStory: editable.aboutStory,
+  vision: text('The vision', 2000),
+  mission: text('The mission', 2000),
+  values: editable.values,
+  reasons: editable.reasons,
+  programmes: editable.programmes,
+  curriculum: editable.curriculum,
+  calendar: editable.calendar,
+});
+
 export const Settings = z.object({
   ...editable,
+  languages: Languages.default(DEFAULT_LANGUAGES),
+  translations: settingsTranslations,
   /** Slugs of names the school had before: their about addresses redirect to the current ones. */
   formerSlugs: list('The former slugs', z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/), 50),
   /** Who last changed the settings, and when (never public; clients cannot set it). */
@@ -157,7 +186,7 @@ export type Settings = z.infer<typeof Settings>;
  * mistake, not a change); the social links too, one network at a time.
  */
 export const SettingsInput = z
-  .object({ ...editable, social: SocialLinks.partial() })
+  .object({ ...editable, social: SocialLinks.partial(), translations: settingsTranslations.unwrap() })
   .partial()
   .refine((input) => Object.keys(input).length > 0, 'Send at least one of the settings to change');
 export type SettingsInput = z.infer<typeof SettingsInput>;

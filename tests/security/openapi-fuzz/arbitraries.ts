@@ -65,7 +65,8 @@ const JSON_TYPES: JsonType[] = ['string', 'number', 'integer', 'boolean', 'null'
 /** Generated strings and arrays stay about this small, but for the schema's own bounds. */
 const SHORT = 24;
 const FEW = 3;
-const MAX_DEPTH = 6;
+/** Deeper than the API's deepest body (the content's settings' translations' calendar entries), to catch a recursive $ref. */
+const MAX_DEPTH = 8;
 
 /** A value of each type, to put where the schema wants another. */
 const SAMPLE: Record<JsonType, fc.Arbitrary<unknown>> = {
