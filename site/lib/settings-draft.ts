@@ -1,5 +1,6 @@
 /**
- * The dashboard's settings form: what its fields hold (a programme's streams typed as one line),
+ * The dashboard's settings form: what its fields hold (a programme's streams and the site's
+ * languages each typed as one line, separated by commas),
  * and the body sent to PUT /api/settings, checked with the server's own schema first.
  */
 import { type Programme, type Settings, SettingsInput } from '../contract/settings.ts';
@@ -9,27 +10,31 @@ export interface ProgrammeDraft extends Omit<Programme, 'streams'> {
   streams: string;
 }
 
-export interface SettingsDraft extends Omit<Settings, 'programmes' | 'formerSlugs' | 'updated'> {
+export interface SettingsDraft extends Omit<Settings, 'programmes' | 'languages' | 'formerSlugs' | 'updated'> {
   programmes: ProgrammeDraft[];
+  /** Comma-separated, the default first: `en, hi, ar`. */
+  languages: string;
 }
 
+/** `Science, Commerce, ` → `['Science', 'Commerce']`. */
+const commaList = (line: string) =>
+  line
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+
 export function settingsDraftOf(settings: Settings): SettingsDraft {
-  const { formerSlugs: _former, updated: _updated, programmes, ...rest } = settings;
+  const { formerSlugs: _former, updated: _updated, programmes, languages, ...rest } = settings;
   return {
     ...rest,
     programmes: programmes.map((programme) => ({ ...programme, streams: programme.streams.join(', ') })),
+    languages: languages.join(', '),
   };
 }
 
 export function settingsBody(draft: SettingsDraft): SettingsInput {
-  const programmes = draft.programmes.map((programme) => ({
-    ...programme,
-    streams: programme.streams
-      .split(',')
-      .map((stream) => stream.trim())
-      .filter((stream) => stream !== ''),
-  }));
-  return { ...draft, programmes };
+  const programmes = draft.programmes.map((programme) => ({ ...programme, streams: commaList(programme.streams) }));
+  return { ...draft, programmes, languages: commaList(draft.languages) };
 }
 
 /**

@@ -172,6 +172,13 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
     ),
   },
   {
+    title: 'Languages',
+    hint: 'The languages the site is written in, as language tags separated by commas (for example en, hi, ar). The first is the default: the texts above are written in it.',
+    fields: [
+      text(setting('languages'), { id: 'school-languages', label: 'Languages', maxLength: 200, required: true }),
+    ],
+  },
+  {
     title: 'Time zone',
     hint: 'Decides when an event is over and from which day news is shown.',
     fields: [timeZone],
