@@ -92,12 +92,17 @@ export function largeNews(base: readonly News[], today: string, counts: LargeCou
   });
 }
 
+/** What the large demo's photos show (demo-photos.ts), as their text alternative. */
+const LARGE_PHOTO_ALT = 'Soft, blurred patches of colour';
+
 /** `count` photos made from `base`'s captions, the n-th showing `images[n % images.length]`. */
+
 export function largeGallery(base: readonly GalleryItem[], images: readonly ImageRef[], count: number): GalleryItem[] {
   return repeat(base, count, (from, n) => ({
     ...from,
     imageId: images[n % images.length]!.imageId,
     caption: `${from.caption} (${n + 1})`,
+    alt: LARGE_PHOTO_ALT,
   }));
 }
 

@@ -20,6 +20,15 @@ export const PALETTES: readonly Palette[] = [
   { skyTop: '#c3a6e8', skyBottom: '#f4ecff', sun: '#ffe6a8', hills: ['#b7c98f', '#8aa673', '#5b7a55'] },
 ];
 
+/** What a landscape shows, as its text alternative. */
+export const SCENE_ALT = 'A drawing of the school building among green hills and trees, the sun in the sky';
+
+/** What a portrait shows, as its text alternative: `name` is the leader's, as the page names them. */
+export const portraitAlt = (name: string) => `A drawn portrait of ${name}`;
+
+/** What the crest shows, as the logo's text alternative. */
+export const crestAlt = (schoolName: string) => `${schoolName} crest: a blue shield with a golden rising sun`;
+
 /** A landscape, 1600 × 1067: sky, sun, three hills, the school building and a few trees. */
 export function sceneSvg(palette: Palette, variant: number): string {
   const sunX = 300 + ((variant * 370) % 1000);

@@ -15,6 +15,7 @@ import type { GalleryItem, ImageRef, News, SchoolEvent, SiteContent } from '../s
 import { imageField, LEADERSHIP_ROLES, messageField } from '../site/contract/content.ts';
 import { dateInZone } from '../site/contract/dates.ts';
 import { PUBLISHED_NOW } from '../site/contract/publication.ts';
+import type { Settings } from '../site/contract/settings.ts';
 import { AuditLog, auditFile, CLI } from './audit/audit-log.ts';
 import { readConfig } from './config.ts';
 import {
@@ -38,7 +39,17 @@ import {
   largeNews,
 } from './demo-large.ts';
 import { storeDistinctPhotos } from './demo-photos.ts';
-import { crestSvg, PALETTES, portraitSvg, renderJpeg, renderPng, sceneSvg } from './demo-scenes.ts';
+import {
+  crestAlt,
+  crestSvg,
+  PALETTES,
+  portraitAlt,
+  portraitSvg,
+  renderJpeg,
+  renderPng,
+  SCENE_ALT,
+  sceneSvg,
+} from './demo-scenes.ts';
 import { ImageStore } from './images/image-store.ts';
 import { privacyNoticeVersion } from './privacy/privacy-notice.ts';
 import { DamagedDataFileError, damagedFileReport } from './store/damaged-file.ts';
@@ -70,7 +81,7 @@ async function seed() {
   console.log('Drawing the demo pictures…');
   // Dates are counted from today in the school's time zone.
   const today = dateInZone(new Date(), stores.content.data.settings.timeZone);
-  const demo = await demoContent(today);
+  const demo = await demoContent(today, stores.content.data.settings);
   if (counts) {
     console.log(`Drawing ${counts.distinctPhotos} distinct photos…`);
     const photos = await storeDistinctPhotos(images, counts.distinctPhotos, (done) => console.log(`  ${done}`));
@@ -96,10 +107,12 @@ async function seed() {
 
 type DemoLists = Pick<SiteContent, 'logos' | 'homegallery' | 'gallery' | 'events' | 'news'>;
 
-async function demoContent(today: string): Promise<DemoLists & Partial<SiteContent>> {
+/** The demo's lists and leaders, every picture with its text alternative, as a careful school keeps them. */
+async function demoContent(today: string, settings: Settings): Promise<DemoLists & Partial<SiteContent>> {
+  const { schoolName, leaderNames } = settings;
   const logo = await images.save(await renderPng(crestSvg()), 'crest.png');
   const content: DemoLists & Partial<SiteContent> = {
-    logos: [{ _id: randomUUID(), ...logo }],
+    logos: [{ _id: randomUUID(), ...logo, alt: crestAlt(schoolName) }],
     homegallery: await photos(HOME_CAPTIONS, 0),
     gallery: await photos(GALLERY_CAPTIONS, 3),
     events: await Promise.all(DEMO_EVENTS.map((event, index) => demoEvent(event, index, today))),
@@ -109,21 +122,21 @@ async function demoContent(today: string): Promise<DemoLists & Partial<SiteConte
     const [background, clothes] = PORTRAIT_COLOURS[index]!;
     const portrait = await images.save(await renderJpeg(portraitSvg(background, clothes)), `${role}.jpg`);
     content[messageField(role)] = LEADERSHIP_MESSAGES[role];
-    content[imageField(role)] = portrait;
+    content[imageField(role)] = { ...portrait, alt: portraitAlt(leaderNames[role]) };
   }
   return content;
 }
 
 async function scene(variant: number, name: string): Promise<ImageRef> {
   const palette = PALETTES[variant % PALETTES.length]!;
-  return images.save(await renderJpeg(sceneSvg(palette, variant)), name);
+  return { ...(await images.save(await renderJpeg(sceneSvg(palette, variant)), name)), alt: SCENE_ALT };
 }
 
 async function photos(captions: readonly string[], offset: number): Promise<GalleryItem[]> {
   const items: GalleryItem[] = [];
   for (const [index, caption] of captions.entries()) {
-    const { imageId } = await scene(index + offset, `photo-${index + offset}.jpg`);
-    items.push({ _id: randomUUID(), imageId, caption, ...PUBLISHED_NOW });
+    const { imageId, alt } = await scene(index + offset, `photo-${index + offset}.jpg`);
+    items.push({ _id: randomUUID(), imageId, caption, alt, ...PUBLISHED_NOW });
   }
   return items;
 }

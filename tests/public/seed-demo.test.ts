@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { splitEvents } from '../../site/lib/schedule.ts';
+import { setupAndLogin } from '../support/api.ts';
 import { testServer } from '../support/harness.ts';
 import { school } from './default-school.ts';
 
@@ -37,6 +38,12 @@ it('fills an empty data folder, and the server builds a populated site from it',
   const image = await fetch(`${site.url}/api/image/${content.gallery[0].imageId}?w=320`);
   expect(image.status).toBe(200);
   expect(image.headers.get('content-type')).toBe('image/webp');
+
+  // Every picture has its text alternative: the dashboard opens on nothing to fix.
+  const token = await setupAndLogin(site.url);
+  expect((await site.call('GET', '/api/admin/accessibility', { token })).body).toEqual([]);
+  const leadership = await (await fetch(`${site.url}/about/leadership`)).text();
+  expect(leadership).toContain(`alt="A drawn portrait of ${content.settings.leaderNames.president}"`);
   await site.server.stop();
 });
 
