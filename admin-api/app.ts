@@ -32,6 +32,7 @@ import { previewRoutes } from './routes/preview.ts';
 import { referenceRoutes } from './routes/reference.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { staticUploadRoutes } from './routes/static-uploads.ts';
+import { translationRoutes } from './routes/translations.ts';
 import { twoFactorRoutes } from './routes/two-factor.ts';
 import { InvalidDocumentError } from './store/json-document.ts';
 
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps): Hono {
     .route('/', twoFactorRoutes(deps, loginThrottle))
     .route('/', auditRoutes(deps))
     .route('/', historyRoutes(deps))
+    .route('/', translationRoutes(deps))
     .route('/', previewRoutes(deps))
     .route('/', presenceRoutes(deps))
     .route('/', personalDataRoutes(deps))

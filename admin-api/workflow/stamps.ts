@@ -2,7 +2,9 @@
  * Every change of the content says who made it and when, on the part it changed: each item of a
  * list, each page, the settings, each leader's message and photo (`updated`). That stamp is the
  * version a later save says it started from (workflow/versions.ts), so a save from an older one
- * is refused instead of silently undoing the change.
+ * is refused instead of silently undoing the change. A changed part's translations keep their
+ * basis (site/contract/translations.ts): a translation saved now is based on the text it stands
+ * beside now, one left as it was on the text it was saved beside.
  *
  * It runs once per change, on the finished document (JsonDocument's `finish`): a part the change
  * did not touch is the same object as before (immer), and a part sent again unchanged (a whole
@@ -12,8 +14,9 @@ import { imageField, LEADERSHIP_ROLES, messageField, type SiteContent } from '..
 import type { Page } from '../../site/contract/pages.ts';
 import { PUBLICATION_LISTS } from '../../site/contract/public-content.ts';
 import { isPublicAt, localDateTime, type Stamp } from '../../site/contract/publication.ts';
+import { type Translatable, withTranslationBasis } from '../../site/contract/translations.ts';
 
-type Stamped = { updated?: Stamp | undefined };
+type Stamped = { updated?: Stamp | undefined } & Translatable;
 type Keyed = Stamped & { _id?: string; slug?: string };
 
 const STAMPED_LISTS = ['logos', 'alerts', ...PUBLICATION_LISTS] as const;
@@ -33,7 +36,7 @@ export function stampChanges(next: SiteContent, previous: SiteContent, by: strin
     result.pages = pages.map((page, index) => withLiveText(page, previous.pages[index], at)) as SiteContent['pages'];
   }
   if (next.settings !== previous.settings && !sameExceptStamp(next.settings, previous.settings)) {
-    result.settings = { ...next.settings, updated: stamp(previous.settings) };
+    result.settings = withTranslationBasis({ ...next.settings, updated: stamp(previous.settings) }, previous.settings);
   } else if (next.settings !== previous.settings) {
     result.settings = previous.settings;
   }
@@ -50,7 +53,7 @@ export function stampChanges(next: SiteContent, previous: SiteContent, by: strin
       result.leadershipUpdated[role] = { at: laterThan(before[role], now), by };
     }
   }
-  return result;
+  return withTranslationBasis(result, previous);
 }
 
 /** The list with each new or changed item stamped; an item sent again unchanged is the stored one. */
@@ -70,7 +73,7 @@ function stampList<T extends Keyed>(
     const stored = before.get(keyOf(item));
     if (stored === item) return item;
     if (stored && sameExceptStamp(item, stored)) return stored;
-    return { ...item, updated: stamp(stored) };
+    return withTranslationBasis({ ...item, updated: stamp(stored) }, stored);
   });
 }
 
@@ -100,7 +103,9 @@ function laterThan(before: Stamp | undefined, now: Date): string {
 }
 
 function sameExceptStamp(a: Stamped, b: Stamped): boolean {
-  return JSON.stringify({ ...a, updated: null }) === JSON.stringify({ ...b, updated: null });
+  // The basis of the translations is the server's: a client that sends an item back may leave it out.
+  const mine = (item: Stamped) => ({ ...item, updated: null, translationBasis: null });
+  return JSON.stringify(mine(a)) === JSON.stringify(mine(b));
 }
 
 function sameImage(next: SiteContent, previous: SiteContent, role: (typeof LEADERSHIP_ROLES)[number]): boolean {

@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { text } from './fields.ts';
 import { Stamp } from './publication.ts';
-import { translationsOf } from './translations.ts';
+import { TranslationBasis, translationsOf } from './translations.ts';
 
 export const ALERT_LEVELS = ['emergency', 'important', 'info'] as const;
 export type AlertLevel = (typeof ALERT_LEVELS)[number];
@@ -83,6 +83,7 @@ export const Alert = z.object({
   _id: z.string().max(100),
   message: text('The message', ALERT_MESSAGE_MAX, ALERT_MESSAGE_REQUIRED),
   translations: alertTranslations,
+  translationBasis: TranslationBasis,
   level: z.enum(ALERT_LEVELS),
   startsAt: z.iso.datetime(),
   endsAt: z.iso.datetime(),

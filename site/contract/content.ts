@@ -12,7 +12,7 @@ import { Pages } from './pages.ts';
 import { DEFAULT_RETENTION, RetentionSettings } from './personal-data.ts';
 import { publicationFields, publicationInput, Stamp, StatusField } from './publication.ts';
 import { Settings } from './settings.ts';
-import { translationsOf } from './translations.ts';
+import { TranslationBasis, translationsOf } from './translations.ts';
 
 export { LEADERSHIP_ROLES, LEADERSHIP_TITLES, type LeadershipRole } from './leadership.ts';
 
@@ -90,6 +90,7 @@ export const Logo = z.object({
   originalName: text('The image name', 255),
   alt,
   translations: logoTranslations,
+  translationBasis: TranslationBasis,
   updated: Stamp.optional(),
 });
 export type Logo = z.infer<typeof Logo>;
@@ -102,6 +103,7 @@ export const GalleryItem = z.object({
   caption: text('Caption', 200, true),
   alt,
   translations: photoTranslations,
+  translationBasis: TranslationBasis,
   ...publicationFields,
 });
 export type GalleryItem = z.infer<typeof GalleryItem>;
@@ -140,7 +142,7 @@ export const eventInput = perTimeZone((timeZone) =>
 );
 export const EventInput = eventInput(DEFAULT_TIME_ZONE);
 export type EventInput = z.infer<typeof EventInput>;
-export const SchoolEvent = EventInput.extend({ _id: itemId, ...publicationFields });
+export const SchoolEvent = EventInput.extend({ _id: itemId, translationBasis: TranslationBasis, ...publicationFields });
 export type SchoolEvent = z.infer<typeof SchoolEvent>;
 
 const expiryRule = { message: 'The expiry date cannot be before the publish date', path: ['expiryDate'] };
@@ -174,6 +176,7 @@ export const News = z.object({
   priority: z.enum(NEWS_PRIORITIES).default('medium'),
   image: optionalImage,
   translations: titleAndDescription,
+  translationBasis: TranslationBasis,
   ...publicationFields,
 });
 export type News = z.infer<typeof News>;
@@ -201,7 +204,7 @@ export const circularInput = perTimeZone((timeZone) =>
 );
 export const CircularInput = circularInput(DEFAULT_TIME_ZONE);
 export type CircularInput = z.infer<typeof CircularInput>;
-export const Circular = CircularInput.extend({ _id: itemId, ...publicationFields });
+export const Circular = CircularInput.extend({ _id: itemId, translationBasis: TranslationBasis, ...publicationFields });
 export type Circular = z.infer<typeof Circular>;
 
 const message = (role: string) => text(`The ${role} message`, 10_000).default('');
@@ -234,6 +237,7 @@ export const SiteContent = z.object({
   honoraryPresidentMessage: message('honorary president'),
   honoraryPresidentImage: optionalImage,
   translations: leadershipTranslations,
+  translationBasis: TranslationBasis,
   settings: Settings,
   pages: Pages,
   circulars: z.array(Circular).max(LIST_LIMIT, listFullMessage('circulars', 'circulars')),

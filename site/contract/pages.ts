@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { text } from './fields.ts';
 import { publicationFields, publicationInput } from './publication.ts';
-import { translationsOf } from './translations.ts';
+import { TranslationBasis, translationsOf } from './translations.ts';
 
 export const PAGE_SLUGS = [
   'admissions',
@@ -33,6 +33,7 @@ export type PageInput = z.infer<typeof PageInput>;
 export const Page = z.object({
   slug: z.enum(PAGE_SLUGS, { error: 'There is no such page' }),
   ...pageText,
+  translationBasis: TranslationBasis,
   ...publicationFields,
   /**
    * What visitors keep reading while the page waits (a draft, a review, a time to go live): the

@@ -47,6 +47,7 @@ export function publicContent(content: SiteContent, now: Date): SiteContent {
     alerts: (content.alerts ?? []).filter((alert) => isShowing(alert, now)).map(withoutPrivateFields),
   };
   delete view.leadershipUpdated;
+  delete view.translationBasis;
   let until = nextPageChange(content.pages, at);
   for (const key of PUBLICATION_LISTS) {
     const list = publicList(content[key] as readonly Item[], timeZone, at);

@@ -87,7 +87,7 @@ export interface Publication {
 export const PUBLISHED_NOW = { status: 'published', publishAt: null } as const;
 
 /** The fields no visitor sees: who wrote and changed an item, and what a reviewer said. */
-export const PRIVATE_FIELDS = ['author', 'reviewNote', 'updated'] as const;
+export const PRIVATE_FIELDS = ['author', 'reviewNote', 'updated', 'translationBasis'] as const;
 
 /** Whether `item` is public at the school's wall-clock time `now` (`localDateTime`). */
 export function isPublicAt(item: Pick<Publication, 'status' | 'publishAt'>, now: string): boolean {

@@ -9,7 +9,7 @@ import { list, text } from './fields.ts';
 import { DEFAULT_LANGUAGES, Languages } from './languages.ts';
 import { LEADERSHIP_ROLES, LEADERSHIP_TITLES, type LeadershipRole } from './leadership.ts';
 import { Stamp } from './publication.ts';
-import { translationsOf } from './translations.ts';
+import { TranslationBasis, translationsOf } from './translations.ts';
 
 export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'youtube', 'x', 'linkedin'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
@@ -174,6 +174,7 @@ export const Settings = z.object({
   ...editable,
   languages: Languages.default(DEFAULT_LANGUAGES),
   translations: settingsTranslations,
+  translationBasis: TranslationBasis,
   /** Slugs of names the school had before: their about addresses redirect to the current ones. */
   formerSlugs: list('The former slugs', z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/), 50),
   /** Who last changed the settings, and when (never public; clients cannot set it). */

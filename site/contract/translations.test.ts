@@ -3,7 +3,14 @@ import { SiteContent } from './content.ts';
 import { contentInLanguage } from './content-language.ts';
 import { exampleSettings } from './example-settings.ts';
 import { text } from './fields.ts';
-import { inLanguage, keepTranslations, type Translations, translationsOf } from './translations.ts';
+import {
+  inLanguage,
+  keepTranslations,
+  type Translations,
+  translationState,
+  translationsOf,
+  withTranslationBasis,
+} from './translations.ts';
 
 type Item = { title: string; translations?: Translations };
 
@@ -64,5 +71,25 @@ describe('translations', () => {
     expect(hindi.pages[0]!.body).toBe('admissions हिन्दी');
     expect(JSON.stringify(hindi)).not.toContain('"translations"');
     expect(contentInLanguage(content, 'hi')).toBe(hindi);
+  });
+
+  it('know which translations are missing, and which were saved beside a text that has changed since', () => {
+    const saved = withTranslationBasis(
+      { title: 'Sports day', description: 'Races', translations: { hi: { title: 'खेल दिवस' } } },
+      undefined,
+    );
+    expect(translationState(saved, 'title', 'hi')).toBe('translated');
+    expect(translationState(saved, 'description', 'hi')).toBe('missing');
+    expect(translationState({ ...saved, description: '' }, 'description', 'hi')).toBeNull();
+
+    // The English title changes, the Hindi one stays: it was translated from the old title.
+    const retitled = withTranslationBasis({ ...saved, title: 'Sports day 2026' }, saved);
+    expect(translationState(retitled, 'title', 'hi')).toBe('outdated');
+    // Its translation saved again is based on the new title; a basis a client sends is not taken.
+    const again = withTranslationBasis(
+      { ...retitled, translations: { hi: { title: 'खेल दिवस 2026' } }, translationBasis: { hi: { title: 'forged' } } },
+      retitled,
+    );
+    expect(translationState(again, 'title', 'hi')).toBe('translated');
   });
 });

@@ -9,7 +9,21 @@ import * as z from 'zod';
 import { LanguageTag } from './languages.ts';
 
 export type Translations<F extends string = string> = Record<string, Partial<Record<F, unknown>>>;
-export type Translatable = { translations?: Translations };
+/**
+ * What the default language's text of each translated field was when its translation was last
+ * saved (`fingerprint`), by language: a translation whose text changed since is outdated. Kept by
+ * the server (admin-api/workflow/stamps.ts), never public, never taken from a client.
+ */
+export type TranslationBasis = Record<string, Record<string, string>>;
+export type Translatable = { translations?: Translations; translationBasis?: TranslationBasis };
+
+export const TranslationBasis = z.record(z.string(), z.record(z.string(), z.string())).optional();
+
+/** The translatable fields of each `translations` schema made by translationsOf. */
+const fieldsOfSchema = new WeakMap<z.ZodType, readonly string[]>();
+
+/** The fields `schema` (an object's `translations`) translates. */
+export const translatedFields = (schema: z.ZodType): readonly string[] => fieldsOfSchema.get(schema) ?? [];
 
 /** Drops empty texts, and languages left with none: they are not translations. */
 function withoutEmpty(translations: Record<string, Record<string, unknown>>): Translations {
@@ -36,7 +50,7 @@ export function translationsOf<const F extends Record<string, z.ZodType>>(fields
         ? `Only ${names.join(', ')} can be translated here (not: ${issue.keys.join(', ')})`
         : 'The translations of each language must be an object of texts',
   });
-  return z
+  const schema = z
     .record(LanguageTag, oneLanguage, {
       error: (issue) =>
         issue.code === 'invalid_key'
@@ -45,6 +59,8 @@ export function translationsOf<const F extends Record<string, z.ZodType>>(fields
     })
     .transform((translations) => withoutEmpty(translations) as { [tag: string]: Partial<z.output<typeof oneLanguage>> })
     .optional();
+  fieldsOfSchema.set(schema, names);
+  return schema;
 }
 
 /**
@@ -52,9 +68,50 @@ export function translationsOf<const F extends Record<string, z.ZodType>>(fields
  * default language; without `translations`, as the answers of one language carry none.
  */
 export function inLanguage<T extends Translatable>(item: T, language: string): T {
-  const { translations, ...rest } = item;
+  const { translations, translationBasis: _basis, ...rest } = item;
   if (!translations) return item;
   return { ...rest, ...translations[language] } as T;
+}
+
+/** A short fingerprint of a text (or a list of texts): FNV-1a, enough to see that it changed. */
+export function fingerprint(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value ?? '');
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
+ * `next` with the basis of its translations: a translation saved by this change is based on the
+ * default language's text now; one left as it was keeps the basis it had in `previous`.
+ */
+export function withTranslationBasis<T extends Translatable>(next: T, previous: Translatable | undefined): T {
+  const { translationBasis: _sent, ...rest } = next;
+  if (!next.translations) return rest as T;
+  const basis: TranslationBasis = {};
+  for (const [tag, fields] of Object.entries(next.translations)) {
+    for (const [field, text] of Object.entries(fields)) {
+      const unchanged = previous !== undefined && sameText(previous.translations?.[tag]?.[field], text);
+      // A translation stored before bases were kept is based on the text it stood beside.
+      const before = unchanged
+        ? (previous.translationBasis?.[tag]?.[field] ?? fingerprint(textOf(previous, field)))
+        : undefined;
+      basis[tag] = { ...basis[tag], [field]: before ?? fingerprint(textOf(next, field)) };
+    }
+  }
+  return Object.keys(basis).length > 0 ? ({ ...rest, translationBasis: basis } as T) : (rest as T);
+}
+
+const textOf = (item: Translatable, field: string) => (item as Record<string, unknown>)[field];
+const sameText = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/** How far `field` of `item` is translated into `language`; null when it has no text to translate. */
+export type TranslationState = 'missing' | 'outdated' | 'translated';
+export function translationState(item: Translatable, field: string, language: string): TranslationState | null {
+  const text = textOf(item, field);
+  if (text === undefined || text === null || text === '' || (Array.isArray(text) && text.length === 0)) return null;
+  if (item.translations?.[language]?.[field] === undefined) return 'missing';
+  return item.translationBasis?.[language]?.[field] === fingerprint(text) ? 'translated' : 'outdated';
 }
 
 /**

@@ -257,3 +257,66 @@ describe('translations follow the rules of every write', () => {
     expect(JSON.stringify(document.paths['/api/news'].post)).toContain('translations');
   });
 });
+
+describe('what is left to translate', () => {
+  interface Gap {
+    kind: string;
+    id: string;
+    field: string;
+    state: 'missing' | 'outdated';
+  }
+  const gaps = async (language: string, token = site.token) =>
+    (await site.call<Gap[]>('GET', `/api/admin/translations?lang=${language}`, { token })).body;
+  const gapsOf = async (language: string, id: string) => (await gaps(language)).filter((gap) => gap.id === id);
+
+  it('lists missing translations, and one whose default text changed after it was saved as outdated', async () => {
+    const { _id } = byTitle(await allNews(), 'Sports day');
+    expect(await gapsOf('hi', _id)).toEqual([]);
+    expect(await gapsOf('ar', _id)).toEqual([
+      { kind: 'news', id: _id, field: 'title', state: 'missing' },
+      { kind: 'news', id: _id, field: 'description', state: 'missing' },
+    ]);
+    expect(await gaps('hi')).toEqual(
+      expect.arrayContaining([{ kind: 'settings', id: 'settings', field: 'aboutIntro', state: 'missing' }]),
+    );
+
+    // The English title changes: its Hindi translation, saved before, is now outdated.
+    const retitled = await site.asAdmin('PUT', `/api/news/${_id}`, {
+      json: { title: 'Sports day 2026', description: 'About Sports day' },
+    });
+    expect(retitled.status).toBe(200);
+    expect(await gapsOf('hi', _id)).toEqual([{ kind: 'news', id: _id, field: 'title', state: 'outdated' }]);
+
+    // Translated again: nothing is left.
+    const translated = await site.asAdmin('PUT', `/api/news/${_id}`, {
+      json: {
+        title: 'Sports day 2026',
+        description: 'About Sports day',
+        translations: { hi: { ...HINDI_NEWS, title: 'खेल दिवस 2026' } },
+      },
+    });
+    expect(translated.status).toBe(200);
+    expect(await gapsOf('hi', _id)).toEqual([]);
+  });
+
+  it('keeps the basis of translations to itself: no public answer carries it', async () => {
+    const stored = (await allNews()).find((item) => item.title === 'Sports day 2026') as Item & {
+      translationBasis?: unknown;
+    };
+    expect(stored.translationBasis).toBeDefined();
+    expect(JSON.stringify((await site.call('GET', '/api/news')).body)).not.toContain('translationBasis');
+    expect(JSON.stringify((await site.call('GET', '/api/content')).body)).not.toContain('translationBasis');
+  });
+
+  it('asks for one of the site’s other languages, and is for the roles that write content', async () => {
+    for (const query of ['', '?lang=en', '?lang=fr']) {
+      const answer = await site.asAdmin('GET', `/api/admin/translations${query}`);
+      expect({ query, status: answer.status }).toEqual({ query, status: 400 });
+    }
+    expect((await site.call('GET', '/api/admin/translations?lang=hi')).status).toBe(401);
+    const json = { username: 'olga', password: 'olga-password-1', role: 'office' };
+    expect((await site.asAdmin('POST', '/api/admin/create', { json })).status).toBe(201);
+    const office = (await site.call('POST', '/api/admin/login', { json })).body.token;
+    expect((await site.call('GET', '/api/admin/translations?lang=hi', { token: office })).status).toBe(403);
+  });
+});

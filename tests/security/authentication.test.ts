@@ -127,6 +127,8 @@ async function administratorCalls(base: string, token: string): Promise<Record<s
     'GET /api/admin/review-counts': { path: '/api/admin/review-counts' },
     // The accessibility checker's report (issue 22).
     'GET /api/admin/accessibility': { path: '/api/admin/accessibility' },
+    // What is left to translate (issue 34).
+    'GET /api/admin/translations': { path: '/api/admin/translations?lang=hi' },
     // The media library (issue 22).
     'GET /api/admin/media': { path: '/api/admin/media?kind=image' },
     'PUT /api/admin/media/images/:imageId': {

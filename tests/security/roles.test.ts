@@ -50,6 +50,8 @@ const EXPECTED: Record<string, Row> = {
   'PUT /api/pages/:slug/status': CONTENT,
   // The accessibility checker's report: of all the content, which these roles can fix.
   'GET /api/admin/accessibility': CONTENT,
+  // What is left to translate: for whoever writes content, as the content itself (issue 34).
+  'GET /api/admin/translations': DRAFTS,
   // The media library: listed by whoever adds images and documents; alt texts and replacements change every item using them.
   'GET /api/admin/media': DRAFTS,
   'PUT /api/admin/media/images/:imageId': CONTENT,
@@ -294,6 +296,10 @@ const REQUESTS: Record<string, (column: Column) => Promise<Request>> = {
   'GET /api/admin/homegallery': async () => ({ path: '/api/admin/homegallery' }),
   'GET /api/admin/review-counts': async () => ({ path: '/api/admin/review-counts' }),
   'GET /api/admin/accessibility': async () => ({ path: '/api/admin/accessibility' }),
+  'GET /api/admin/translations': async () => {
+    await asAdmin('PUT', '/api/settings', { languages: ['en', 'hi'] });
+    return { path: '/api/admin/translations?lang=hi' };
+  },
   'GET /api/admin/media': async () => ({ path: '/api/admin/media?unused=true' }),
   'PUT /api/admin/media/images/:imageId': async () => ({
     path: `/api/admin/media/images/${image.imageId}`,

@@ -1,0 +1,80 @@
+/**
+ * What is left to translate into one of the site's languages: each text a visitor reads whose
+ * translation is missing, or outdated because the default language's text changed after the
+ * translation was saved (translations.ts). GET /api/admin/translations answers it; the
+ * dashboard's Translations view lists it.
+ */
+import * as z from 'zod';
+import { Alert } from './alerts.ts';
+import { Circular, GalleryItem, LEADERSHIP_ROLES, Logo, News, SchoolEvent, type SiteContent } from './content.ts';
+import { Page } from './pages.ts';
+import { Settings } from './settings.ts';
+import { type Translatable, translatedFields, translationState } from './translations.ts';
+
+export const TRANSLATION_KINDS = [
+  'settings',
+  'leadership',
+  'pages',
+  'events',
+  'news',
+  'circulars',
+  'gallery',
+  'homegallery',
+  'logos',
+  'alerts',
+] as const;
+export type TranslationKind = (typeof TRANSLATION_KINDS)[number];
+
+export const TranslationGap = z.object({
+  kind: z.enum(TRANSLATION_KINDS),
+  /** The item's `_id`; a page's slug; the leader's role; `settings` for the school details. */
+  id: z.string(),
+  field: z.string(),
+  state: z.enum(['missing', 'outdated']),
+});
+export type TranslationGap = z.infer<typeof TranslationGap>;
+export const TranslationReport = z.array(TranslationGap);
+
+const fields = {
+  settings: translatedFields(Settings.shape.translations),
+  pages: translatedFields(Page.shape.translations),
+  events: translatedFields(SchoolEvent.shape.translations),
+  news: translatedFields(News.shape.translations),
+  circulars: translatedFields(Circular.shape.translations),
+  gallery: translatedFields(GalleryItem.shape.translations),
+  homegallery: translatedFields(GalleryItem.shape.translations),
+  logos: translatedFields(Logo.shape.translations),
+  alerts: translatedFields(Alert.shape.translations),
+};
+
+type Item = Translatable & { _id?: string; slug?: string };
+
+/**
+ * The texts of `content` not translated into `language`, or translated from an older text, in
+ * the order of the dashboard's sections. `includes` leaves out the items a reader may not see (a
+ * Contributor: others' drafts); notices that have ended are not read any more, so left out.
+ */
+export function translationGaps(
+  content: SiteContent,
+  language: string,
+  { now = new Date(), includes = () => true }: { now?: Date; includes?: (item: object) => boolean } = {},
+): TranslationGap[] {
+  const gaps: TranslationGap[] = [];
+  const look = (kind: TranslationKind, id: string, item: Translatable, names: readonly string[]) => {
+    for (const field of names) {
+      const state = translationState(item, field, language);
+      if (state === 'missing' || state === 'outdated') gaps.push({ kind, id, field, state });
+    }
+  };
+  look('settings', 'settings', content.settings, fields.settings);
+  for (const role of LEADERSHIP_ROLES) look('leadership', role, content, [`${role}Message`]);
+  for (const page of content.pages) look('pages', page.slug, page, fields.pages);
+  const lists = ['events', 'news', 'circulars', 'gallery', 'homegallery', 'logos', 'alerts'] as const;
+  for (const kind of lists) {
+    for (const item of content[kind] as readonly Item[]) {
+      if (kind === 'alerts' && Date.parse((item as Alert).endsAt) <= now.getTime()) continue;
+      if (includes(item)) look(kind, item._id!, item, fields[kind]);
+    }
+  }
+  return gaps;
+}
