@@ -146,11 +146,30 @@ export const PublicAlert = z.object({
   startsAt: z.iso.datetime(),
   endsAt: z.iso.datetime(),
   showOn: z.enum(ALERT_PLACES),
+  /** The message in the site's other languages where translated, each with its own link. */
+  translations: z.record(z.string(), z.object({ message: z.string(), link: z.string().optional() })).optional(),
 });
 export type PublicAlert = z.infer<typeof PublicAlert>;
 
-export function publicAlert(alert: Alert): PublicAlert {
-  const [link] = linksIn(alert.message);
+const withLink = (message: string) => {
+  const [link] = linksIn(message);
+  return { message, ...(link ? { link } : {}) };
+};
+
+/** A notice as /alerts.json lists it, with its translations into `languages` (the site's). */
+export function publicAlert(alert: Alert, languages: readonly string[] = []): PublicAlert {
   const { _id: id, level, message, startsAt, endsAt, showOn } = alert;
-  return { id, level, message, ...(link ? { link } : {}), startsAt, endsAt, showOn };
+  const translated = languages.flatMap((tag) => {
+    const text = alert.translations?.[tag]?.message;
+    return typeof text === 'string' ? [[tag, withLink(text)] as const] : [];
+  });
+  return {
+    id,
+    level,
+    ...withLink(message),
+    startsAt,
+    endsAt,
+    showOn,
+    ...(translated.length > 0 ? { translations: Object.fromEntries(translated) } : {}),
+  };
 }

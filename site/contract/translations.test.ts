@@ -80,7 +80,8 @@ describe('translations', () => {
     );
     expect(translationState(saved, 'title', 'hi')).toBe('translated');
     expect(translationState(saved, 'description', 'hi')).toBe('missing');
-    expect(translationState({ ...saved, description: '' }, 'description', 'hi')).toBeNull();
+    const blank = { ...saved, description: '' };
+    expect(translationState(blank, 'description', 'hi')).toBeNull();
 
     // The English title changes, the Hindi one stays: it was translated from the old title.
     const retitled = withTranslationBasis({ ...saved, title: 'Sports day 2026' }, saved);

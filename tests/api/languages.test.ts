@@ -122,6 +122,10 @@ describe('translations', () => {
     );
     const alerts = (await site.call('GET', '/api/alerts?lang=hi')).body;
     expect(alerts.map((a: { message: string }) => a.message)).toContain('स्कूल दोपहर में बंद होगा।');
+    // /alerts.json, beside the pages, carries each notice's translations into the site's languages.
+    await site.waitUntilLive();
+    const listed = (await (await fetch(`${site.url}/alerts.json`)).json()) as { alerts: { translations?: unknown }[] };
+    expect(listed.alerts.map((a) => a.translations)).toContainEqual({ hi: { message: 'स्कूल दोपहर में बंद होगा।' } });
     expect((await settings('?lang=hi')).tagline).toBe('हर बच्चे को जाना जाता है।');
 
     const content = (await site.call('GET', '/api/content?lang=hi')).body;
