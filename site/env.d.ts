@@ -10,5 +10,10 @@ declare namespace App {
     content: import('./contract/content.ts').SiteContent;
     /** The site's public address without a trailing `/` (SITE_URL), for canonical and feed links. */
     siteUrl: string;
+    /**
+     * The language the page is rendered in (a tag of `settings.languages`); absent: the default,
+     * the first of them. Its interface words come from site/i18n/messages.ts.
+     */
+    language?: string;
   }
 }

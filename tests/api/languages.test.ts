@@ -324,3 +324,18 @@ describe('what is left to translate', () => {
     expect((await site.call('GET', '/api/admin/translations?lang=hi', { token: office })).status).toBe(403);
   });
 });
+
+describe('the public pages’ own words', () => {
+  it('come from the default language’s catalogue: a Hindi-first school’s menu is in Hindi', async () => {
+    const home = async () => (await fetch(`${site.url}/`)).text();
+    expect(await home()).toContain('>Events &amp; News<');
+    expect((await setLanguages(['hi', 'en'])).status).toBe(200);
+    await site.waitUntilLive();
+    const hindi = await home();
+    expect(hindi).toContain('>कार्यक्रम और समाचार<');
+    expect(hindi).not.toContain('>Events &amp; News<');
+    expect((await setLanguages(['en', 'hi', 'ar'])).status).toBe(200);
+    await site.waitUntilLive();
+    expect(await home()).toContain('>Events &amp; News<');
+  });
+});
