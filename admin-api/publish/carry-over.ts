@@ -7,6 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { SiteContent } from '../../site/contract/content.ts';
+import { defaultPath } from '../../site/lib/language-paths.ts';
 import {
   ALL_PAGES,
   changedPages,
@@ -69,13 +70,22 @@ export class CarryOver<R> {
   #headers: PageHeaders;
   #links: PageLinks;
   #redirects: Record<string, R>;
+  /** The site's languages: a page of one (`/hi/gallery`) reads what its default page reads. */
+  #languages: readonly string[];
   /**
    * The files taken over so far, by URL path (`/gallery/index.html`): the same bytes as the
    * previous build's, which the new folder does not have yet.
    */
   readonly carried: string[] = [];
 
-  private constructor(touched: TouchedPages, shifted: string[], banner: string[], recorded: Recorded<R>) {
+  private constructor(
+    touched: TouchedPages,
+    shifted: string[],
+    banner: string[],
+    recorded: Recorded<R>,
+    languages: readonly string[],
+  ) {
+    this.#languages = languages;
     this.#touched = touched;
     this.#shifted = new Set(shifted);
     this.#banner = banner;
@@ -99,7 +109,8 @@ export class CarryOver<R> {
       const { touched, shifted, banner } =
         previous.changes ?? changedPages(await readContentSnapshot(previous.contentDir), content, at);
       if (touched === ALL_PAGES) return null;
-      return new CarryOver<R>(touched, shifted, banner, recorded ?? (await readRecorded<R>(previous)));
+      const pages = recorded ?? (await readRecorded<R>(previous));
+      return new CarryOver<R>(touched, shifted, banner, pages, content.settings.languages);
     } catch {
       return null; // an incomplete previous build: render everything
     }
@@ -116,12 +127,14 @@ export class CarryOver<R> {
    * rendered.
    */
   page(path: string, file: string): CarriedPage<R> | NewBanner | null {
-    if (isTouched(path, this.#touched)) return null;
+    const page = defaultPath(path, this.#languages);
+    if (isTouched(page, this.#touched)) return null;
     const redirect = this.#redirects[path];
     if (redirect) return { redirect };
     const [headers, links] = [this.#headers[file], this.#links[file]];
     if (!headers || !links) return null;
-    if (isTouched(path, this.#banner)) return { newBanner: true, headers };
+    // The banner spliced in is the default language's: a page of another language is rendered anew.
+    if (isTouched(page, this.#banner)) return page === path ? { newBanner: true, headers } : null;
     this.carried.push(file);
     return { links, headers };
   }

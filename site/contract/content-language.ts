@@ -7,8 +7,9 @@ import { inLanguage, type Translatable } from './translations.ts';
 
 const made = new WeakMap<SiteContent, Map<string, SiteContent>>();
 
-const each = <T extends Translatable>(items: readonly T[], language: string) =>
-  items.map((item) => inLanguage(item, language));
+/** The items in `language`; the same list when none of them is translated. */
+const each = <T extends Translatable>(items: T[], language: string): T[] =>
+  items.some((item) => item.translations) ? items.map((item) => inLanguage(item, language)) : items;
 
 /** `content` in `language`; the same object for the same content and language. */
 export function contentInLanguage(content: SiteContent, language: string): SiteContent {

@@ -1,0 +1,134 @@
+/**
+ * Pages per language (issue 34): with the site's languages set to English, Hindi and Arabic, every
+ * public page has a Hindi and an Arabic copy under /hi and /ar, with its texts in that language
+ * where translated, the interface's words from that language's catalogue, `lang` and `dir`, links
+ * that stay in the language, its own canonical address and the reciprocal alternates of every
+ * language; the English pages keep their addresses. An edit of a translation goes live there.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { crawlPages } from '../support/crawl-pages.ts';
+import { news } from '../support/fixtures.ts';
+import { testServer } from '../support/harness.ts';
+
+const site = testServer({ admin: true });
+const page = async (path: string) => {
+  const answer = await fetch(site.url + path);
+  expect({ path, status: answer.status }).toEqual({ path, status: 200 });
+  return answer.text();
+};
+const attribute = (html: string, pattern: RegExp) => pattern.exec(html)?.[1];
+/** The `<link rel="alternate" hreflang>` of a page, by language. */
+const alternates = (html: string) =>
+  Object.fromEntries(
+    Array.from(html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g), (match) => [
+      match[1],
+      match[2],
+    ]),
+  );
+const canonical = (html: string) => attribute(html, /<link rel="canonical" href="([^"]+)"/);
+/** The site's public address (SITE_URL) that its pages name themselves by. */
+const siteOrigin = async () => new URL(canonical(await page('/'))!).origin;
+/** The page addresses a page links to, but for the links that name their language (the switcher). */
+const pageLinks = (html: string) =>
+  Array.from(html.matchAll(/<a\b([^>]*)>/g), (match) => match[1]!)
+    .filter((attributes) => !attributes.includes('hreflang='))
+    .map((attributes) => attribute(attributes, /href="(\/[^"]*)"/))
+    .filter((href): href is string => href !== undefined && !/^\/(api|images|documents)\/|\.[a-z]+$/.test(href));
+
+beforeAll(async () => {
+  expect((await site.asAdmin('PUT', '/api/settings', { json: { languages: ['en', 'hi', 'ar'] } })).status).toBe(200);
+  const translated = { translations: { hi: { title: 'खेल दिवस', description: 'मैदान पर दौड़ें' } } };
+  expect((await site.asAdmin('POST', '/api/news', { json: { ...news('Sports day'), ...translated } })).status).toBe(
+    201,
+  );
+  const settings = { translations: { hi: { tagline: 'हर बच्चे को जाना जाता है।' } } };
+  expect((await site.asAdmin('PUT', '/api/settings', { json: settings })).status).toBe(200);
+  await site.waitUntilLive();
+});
+
+describe('the pages of a language', () => {
+  it('are the pages under /<tag>, in that language, with its words, lang and direction', async () => {
+    const hindi = await page('/hi/');
+    expect(attribute(hindi, /<html lang="([^"]+)"/)).toBe('hi');
+    expect(hindi).not.toMatch(/<html[^>]* dir=/);
+    expect(hindi).toContain('हर बच्चे को जाना जाता है।');
+    expect(hindi).toContain('>कार्यक्रम और समाचार<');
+
+    const arabic = await page('/ar/');
+    expect(arabic).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(arabic).toContain('>الفعاليات والأخبار<');
+    // Untranslated into Arabic: the tagline is the default language's.
+    expect(arabic).toContain((await site.call('GET', '/api/settings')).body.tagline);
+
+    const english = await page('/');
+    expect(english).toMatch(/<html lang="en">/);
+    expect(english).not.toContain('हर बच्चे को जाना जाता है।');
+
+    const newsInHindi = await page('/hi/eventsnews');
+    expect(newsInHindi).toContain('खेल दिवस');
+    expect(await page('/eventsnews')).not.toContain('खेल दिवस');
+  });
+
+  it('link within their language, and offer every language with a link to the same page', async () => {
+    const hindi = await page('/hi/eventsnews');
+    const links = pageLinks(hindi);
+    expect(links).toContain('/hi/gallery');
+    expect(links.filter((href) => !href.startsWith('/hi/'))).toEqual([]);
+    const switcher = Array.from(hindi.matchAll(/<a href="([^"]+)" lang="([^"]+)" hreflang="[^"]+"/g), (m) => [
+      m[2],
+      m[1],
+    ]);
+    expect(Object.fromEntries(switcher)).toEqual({ en: '/eventsnews', hi: '/hi/eventsnews', ar: '/ar/eventsnews' });
+    expect(hindi).toContain('>हिन्दी</a>');
+    expect(hindi).toContain('>العربية</a>');
+  });
+
+  it('each name itself canonical, and all of them each other as alternates, x-default the default', async () => {
+    const origin = await siteOrigin();
+    const expected = {
+      en: `${origin}/gallery`,
+      hi: `${origin}/hi/gallery`,
+      ar: `${origin}/ar/gallery`,
+      'x-default': `${origin}/gallery`,
+    };
+    for (const [tag, path] of [
+      ['en', '/gallery'],
+      ['hi', '/hi/gallery'],
+      ['ar', '/ar/gallery'],
+    ] as const) {
+      const html = await page(path);
+      expect({ path, canonical: canonical(html) }).toEqual({ path, canonical: expected[tag] });
+      expect({ path, alternates: alternates(html) }).toEqual({ path, alternates: expected });
+    }
+  });
+
+  it('are every page a visitor reaches from the home page of the language', async () => {
+    const origin = await siteOrigin();
+    const pages = await crawlPages(site.url);
+    const hindi = [...pages.keys()].filter((path) => path === '/hi/' || path.startsWith('/hi/'));
+    const english = [...pages.keys()].filter((path) => !/^\/(hi|ar)(\/|$)/.test(path));
+    expect(hindi.length).toBeGreaterThanOrEqual(english.length);
+    for (const path of hindi) {
+      const html = pages.get(path)!;
+      // A moved address (/about, /news) moves within the language.
+      const answer = await fetch(site.url + path, { redirect: 'manual' });
+      if (answer.status === 301) {
+        expect({ path, to: answer.headers.get('location') }).toEqual({ path, to: expect.stringMatching(/^\/hi\//) });
+        continue;
+      }
+      expect({ path, lang: attribute(html, /<html lang="([^"]+)"/) }).toEqual({ path, lang: 'hi' });
+      expect({ path, canonical: canonical(html) }).toEqual({ path, canonical: `${origin}${path}` });
+      expect({ path, english: alternates(html).en }).toEqual({ path, english: `${origin}${path.slice(3) || '/'}` });
+    }
+  });
+
+  it('show a new translation within the usual time of an edit', async () => {
+    const { _id } = (await site.asAdmin('GET', '/api/admin/content')).body.news.find(
+      (item: { title: string }) => item.title === 'Sports day',
+    );
+    const json = { ...news('Sports day'), translations: { hi: { title: 'वार्षिक खेल दिवस' } } };
+    expect((await site.asAdmin('PUT', `/api/news/${_id}`, { json })).status).toBe(200);
+    await site.waitUntilLive();
+    expect(await page('/hi/eventsnews')).toContain('वार्षिक खेल दिवस');
+  });
+});
