@@ -1,0 +1,71 @@
+/**
+ * The pages of a language in Chromium (issue 34): every public route in Arabic, the language that
+ * mirrors the layout, at phone and desktop widths, keeps the layout's promises (no sideways scroll,
+ * no CSP violation, no serious accessibility problem) and reads right to left; the switcher takes
+ * the visitor to the same page in another language, from the keyboard. (The Hindi pages' `lang`,
+ * links and alternates: tests/build/language-pages.test.ts.)
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { overflowsSideways, scrollThrough, seriousA11yViolations, watchedPage } from '../public/page-checks.ts';
+import { PUBLIC_ROUTES, VIEWPORTS } from '../public/routes.ts';
+import { testBrowser, testServer } from '../support/harness.ts';
+
+const site = testServer({ admin: true });
+const browser = testBrowser();
+const LANGUAGES = ['hi', 'ar'] as const;
+const inLanguage = (language: string, route: string) => `/${language}${route === '/' ? '/' : route}`;
+
+beforeAll(async () => {
+  const settings = {
+    languages: ['en', ...LANGUAGES],
+    translations: { ar: { tagline: 'مدرسة يعرف فيها كل طفل.' }, hi: { tagline: 'हर बच्चे को जाना जाता है।' } },
+  };
+  expect((await site.asAdmin('PUT', '/api/settings', { json: settings })).status).toBe(200);
+  await site.waitUntilLive();
+});
+
+describe.each(Object.entries(VIEWPORTS))('the Arabic pages at %s width', (_, viewport) => {
+  it('have no sideways scroll, no CSP violation and no serious accessibility problem', async () => {
+    for (const route of PUBLIC_ROUTES) {
+      const path = inLanguage('ar', route);
+      const watched = await watchedPage(browser(), { viewport });
+      await watched.page.goto(site.url + path);
+      await scrollThrough(watched.page);
+      await watched.settled();
+      expect({ path, dir: await watched.page.locator('html').getAttribute('dir') }).toEqual({ path, dir: 'rtl' });
+      expect(await seriousA11yViolations(watched.page), path).toEqual([]);
+      expect(await overflowsSideways(watched.page), path).toBe(false);
+      expect(watched.cspViolations, path).toEqual([]);
+      await watched.close();
+    }
+  });
+});
+
+describe('a page in Arabic', () => {
+  it('reads right to left: the school’s name on the right of the header, the search on the left', async () => {
+    const watched = await watchedPage(browser(), { viewport: VIEWPORTS.desktop });
+    const { page } = watched;
+    await page.goto(`${site.url}/ar/`);
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    const brand = await page.locator('.brand').boundingBox();
+    const search = await page.locator('.header-search').boundingBox();
+    expect(brand!.x).toBeGreaterThan(search!.x);
+    expect(await page.getByText('مدرسة يعرف فيها كل طفل.').isVisible()).toBe(true);
+    await watched.close();
+  });
+
+  it('offers the same page in each language, and the switcher works from the keyboard', async () => {
+    const watched = await watchedPage(browser(), { viewport: VIEWPORTS.desktop });
+    const { page } = watched;
+    await page.goto(`${site.url}/ar/gallery`);
+    const switcher = page.getByRole('navigation', { name: 'اللغة' });
+    expect(await switcher.getByRole('link', { name: 'العربية' }).getAttribute('aria-current')).toBe('true');
+    await switcher.getByRole('link', { name: 'हिन्दी' }).focus();
+    await Promise.all([page.waitForURL(`${site.url}/hi/gallery`), page.keyboard.press('Enter')]);
+    expect(await page.locator('html').getAttribute('lang')).toBe('hi');
+    expect(
+      await page.getByRole('navigation', { name: 'भाषा' }).getByRole('link', { name: 'English' }).getAttribute('href'),
+    ).toBe('/gallery');
+    await watched.close();
+  });
+});
