@@ -2,10 +2,12 @@
  * What a public page says about itself to search engines and chat apps: its canonical address,
  * a short description, Open Graph and Twitter card tags, and JSON-LD structured data.
  */
+
 import type { News, SchoolEvent, SiteContent } from '../contract/content.ts';
 import { footerLinks, isCurrent, isGroup, mainNavigation, type NavLink } from '../navigation.ts';
 import { addressLines } from './contact-links.ts';
 import { imageUrl } from './image-sources.ts';
+import { pagePath, pathInLanguage } from './language-paths.ts';
 import { markdownPlainText } from './markdown-text.ts';
 import { zonedIso } from './zoned-time.ts';
 
@@ -54,14 +56,21 @@ export function breadcrumbTrail(content: SiteContent, siteUrl: string, pathname:
   return [home, ...above, { label: title, href: url }];
 }
 
-/** What every public page says of itself: a web page of the school's site, its trail and publisher. */
+/**
+ * What every public page says of itself: a web page of the school's site in its language (`language`;
+ * `pathname` is the default language's address of the page), its trail and publisher.
+ */
 export function webPageJsonLd(
   content: SiteContent,
   siteUrl: string,
-  page: { pathname: string; title: string; description: string },
+  page: { pathname: string; title: string; description: string; language: string },
 ) {
-  const { schoolName } = content.settings;
-  const url = canonicalUrl(siteUrl, page.pathname);
+  const { schoolName, languages } = content.settings;
+  const inPageLanguage = (href: string) =>
+    href.startsWith(siteUrl)
+      ? siteUrl + pathInLanguage(pagePath(href.slice(siteUrl.length) || '/'), page.language, languages)
+      : href;
+  const url = inPageLanguage(canonicalUrl(siteUrl, page.pathname));
   const trail = breadcrumbTrail(content, siteUrl, page.pathname, page.title);
   return {
     '@context': 'https://schema.org',
@@ -70,6 +79,7 @@ export function webPageJsonLd(
     url,
     name: page.title,
     description: page.description,
+    inLanguage: page.language,
     isPartOf: { '@type': 'WebSite', name: schoolName, url: `${siteUrl}/` },
     publisher: {
       '@type': 'School',
@@ -83,7 +93,7 @@ export function webPageJsonLd(
         '@type': 'ListItem',
         position: index + 1,
         name: step.label,
-        item: step.href,
+        item: inPageLanguage(step.href),
       })),
     },
   };

@@ -99,6 +99,14 @@ describe('the pages of a language', () => {
       const html = await page(path);
       expect({ path, canonical: canonical(html) }).toEqual({ path, canonical: expected[tag] });
       expect({ path, alternates: alternates(html) }).toEqual({ path, alternates: expected });
+      const webPage = Array.from(html.matchAll(/<script type="application\/ld\+json">([^<]+)<\/script>/g), (m) =>
+        JSON.parse(m[1]!),
+      ).find((data) => data['@type'] === 'WebPage');
+      expect({ path, url: webPage.url, inLanguage: webPage.inLanguage }).toEqual({
+        path,
+        url: expected[tag],
+        inLanguage: tag,
+      });
     }
   });
 
