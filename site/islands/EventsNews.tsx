@@ -27,6 +27,8 @@ export interface EventsNewsProps {
   firstView: number;
   /** The descriptions' HTML, by their Markdown, rendered when the page was built. */
   rendered: RenderedTexts;
+  /** The page's language when it is not the site's default: the newest lists are asked for in it. */
+  language?: string | undefined;
 }
 
 type Opened = { kind: 'event'; item: SchoolEvent } | { kind: 'news'; item: News } | null;
@@ -45,6 +47,7 @@ export default function EventsNews({
   builtAt,
   firstView,
   rendered,
+  language,
 }: EventsNewsProps) {
   const [now, setNow] = useState(() => new Date(builtAt));
   const [lists, setLists] = useState({ events, news });
@@ -53,9 +56,9 @@ export default function EventsNews({
   useEffect(() => {
     setNow(new Date());
     const controller = new AbortController();
-    void fetchFresh(controller.signal).then((fresh) => setLists((shown) => ({ ...shown, ...fresh })));
+    void fetchFresh(controller.signal, language).then((fresh) => setLists((shown) => ({ ...shown, ...fresh })));
     return () => controller.abort();
-  }, []);
+  }, [language]);
 
   const { upcoming, past } = useMemo(() => {
     const split = splitEvents(withLibraryAlts(lists.events, imageAlts), now, timeZone);
@@ -169,11 +172,18 @@ function EventGroup({ title, events, sizeOf, onOpen }: EventGroupProps) {
   );
 }
 
-/** GET /api/events and GET /api/news in parallel; a failed call is only logged (spec §8). */
-async function fetchFresh(signal: AbortSignal): Promise<Partial<Pick<EventsNewsProps, 'events' | 'news'>>> {
+/**
+ * GET /api/events and GET /api/news in parallel, in the page's language when it is not the
+ * default (`?lang=`); a failed call is only logged (spec §8).
+ */
+async function fetchFresh(
+  signal: AbortSignal,
+  language: string | undefined,
+): Promise<Partial<Pick<EventsNewsProps, 'events' | 'news'>>> {
+  const query = language ? `?lang=${encodeURIComponent(language)}` : '';
   const [events, news] = await Promise.allSettled([
-    apiRequest<SchoolEvent[]>('/api/events', { signal }),
-    apiRequest<News[]>('/api/news', { signal }),
+    apiRequest<SchoolEvent[]>(`/api/events${query}`, { signal }),
+    apiRequest<News[]>(`/api/news${query}`, { signal }),
   ]);
   const fresh: Partial<Pick<EventsNewsProps, 'events' | 'news'>> = {};
   if (events.status === 'fulfilled' && Array.isArray(events.value)) fresh.events = events.value;

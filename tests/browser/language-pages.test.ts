@@ -21,6 +21,12 @@ beforeAll(async () => {
     translations: { ar: { tagline: 'مدرسة يعرف فيها كل طفل.' }, hi: { tagline: 'हर बच्चे को जाना जाता है।' } },
   };
   expect((await site.asAdmin('PUT', '/api/settings', { json: settings })).status).toBe(200);
+  const sportsDay = {
+    title: 'Sports day',
+    description: 'Races on the field',
+    translations: { hi: { title: 'खेल दिवस' } },
+  };
+  expect((await site.asAdmin('POST', '/api/news', { json: sportsDay })).status).toBe(201);
   await site.waitUntilLive();
 });
 
@@ -41,7 +47,7 @@ describe.each(Object.entries(VIEWPORTS))('the Arabic pages at %s width', (_, vie
   });
 });
 
-describe('a page in Arabic', () => {
+describe('a page of another language', () => {
   it('reads right to left: the school’s name on the right of the header, the search on the left', async () => {
     const watched = await watchedPage(browser(), { viewport: VIEWPORTS.desktop });
     const { page } = watched;
@@ -66,6 +72,21 @@ describe('a page in Arabic', () => {
     expect(
       await page.getByRole('navigation', { name: 'भाषा' }).getByRole('link', { name: 'English' }).getAttribute('href'),
     ).toBe('/gallery');
+    await watched.close();
+  });
+
+  it('keeps the Hindi news in Hindi once Events & News has asked the API for the newest', async () => {
+    const watched = await watchedPage(browser(), { viewport: VIEWPORTS.desktop });
+    const { page } = watched;
+    const asked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/news');
+    await page.goto(`${site.url}/hi/eventsnews`);
+    const answer = await asked;
+    expect(new URL(answer.url()).searchParams.get('lang')).toBe('hi');
+    await answer.finished();
+    await watched.settled();
+    const news = page.getByRole('list', { name: 'News' });
+    expect(await news.getByRole('button', { name: 'खेल दिवस' }).isVisible()).toBe(true);
+    expect(await news.getByText('Sports day').count()).toBe(0);
     await watched.close();
   });
 });
