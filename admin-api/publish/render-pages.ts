@@ -85,7 +85,16 @@ export async function renderSite(
   const render = (request: Request) => renderWith(request, content, siteUrl);
   const recorded = lastRendered?.publicDir === previous?.publicDir ? lastRendered?.site : undefined;
   const carryOver = previous ? await CarryOver.open<Redirect>(previous, content, recorded) : null;
-  const site = new SiteRender({ render, publicDir: outDir, siteUrl, carryOver, previous, alerts: content.alerts });
+  const { alerts, settings } = content;
+  const site = new SiteRender({
+    render,
+    publicDir: outDir,
+    siteUrl,
+    carryOver,
+    previous,
+    alerts,
+    languages: settings.languages,
+  });
   const prerendered = new Set(carryOver ? compiledClientFiles(appDir) : linkTree(join(appDir, 'client'), outDir));
   const answer = await site.render(prerendered, ['/', ...entryPaths(content)]);
   lastRendered = site;
@@ -110,6 +119,8 @@ interface SiteRenderOptions {
   previous: PreviousBuild | undefined;
   /** The urgent notices of the content, for their banner. */
   alerts: SiteContent['alerts'];
+  /** The site's languages, for the sitemap's alternates. */
+  languages: readonly string[];
 }
 
 /** One site being rendered into `publicDir`, and what publishing records of its pages. */
@@ -121,6 +132,7 @@ class SiteRender {
   /** Null once no page is left to render: the content it holds is not kept between builds. */
   #render: ((request: Request) => Promise<Response>) | null;
   #siteUrl: string;
+  #languages: readonly string[];
   #carryOver: CarryOver<Redirect> | null;
   #banners: BannerSplicer | null;
   #files: FileWriter;
@@ -130,8 +142,9 @@ class SiteRender {
   /** The pages left for later, the previous build's standing for them meanwhile. */
   #shifted: string[] = [];
 
-  constructor({ render, publicDir, siteUrl, carryOver, previous, alerts }: SiteRenderOptions) {
+  constructor({ render, publicDir, siteUrl, carryOver, previous, alerts, languages }: SiteRenderOptions) {
     this.#render = render;
+    this.#languages = languages;
     this.publicDir = publicDir;
     this.#siteUrl = siteUrl;
     this.#carryOver = carryOver;
@@ -169,6 +182,7 @@ class SiteRender {
       this.#siteUrl,
       Object.keys(headers),
       this.#carryOver,
+      this.#languages,
     );
     for (const file of siteFiles) this.#written.add(file);
     await this.#files.done();
@@ -185,7 +199,7 @@ class SiteRender {
     await this.#crawl(shifted, { now: true });
     this.#render = null;
     // Pages may have come or gone since the sitemap was written.
-    this.#written.add(writeSitemap(this.#files, this.#siteUrl, Object.keys(this.site.headers)));
+    this.#written.add(writeSitemap(this.#files, this.#siteUrl, Object.keys(this.site.headers), this.#languages));
     await this.#files.done();
     const written = [...this.#written].filter((file) => !before.has(file) || file === FEED_PATHS.sitemap);
     const files = new Set([...before, ...this.carried, ...Object.keys(this.site.headers)]);

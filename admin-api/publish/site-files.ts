@@ -19,6 +19,7 @@ export async function writeSiteFiles(
   siteUrl: string,
   pageFiles: readonly string[],
   carryOver: CarryOver<unknown> | null,
+  languages: readonly string[],
 ): Promise<string[]> {
   const written: string[] = [];
   for (const path of [FEED_PATHS.rss, FEED_PATHS.calendar, FEED_PATHS.robots, FEED_PATHS.alerts]) {
@@ -27,13 +28,18 @@ export async function writeSiteFiles(
     if (!response.ok) throw new Error(`Rendering ${path} failed (${response.status})`);
     written.push(files.write(path, await response.text()));
   }
-  written.push(writeSitemap(files, siteUrl, pageFiles));
+  written.push(writeSitemap(files, siteUrl, pageFiles, languages));
   return written;
 }
 
 /** Writes the sitemap of `pageFiles` with `files`; answers its file. */
-export function writeSitemap(files: FileWriter, siteUrl: string, pageFiles: readonly string[]): string {
-  return files.write(FEED_PATHS.sitemap, sitemapXml(siteUrl, publicPaths(pageFiles)));
+export function writeSitemap(
+  files: FileWriter,
+  siteUrl: string,
+  pageFiles: readonly string[],
+  languages: readonly string[],
+): string {
+  return files.write(FEED_PATHS.sitemap, sitemapXml(siteUrl, publicPaths(pageFiles), languages));
 }
 
 /** `/index.html` → `/`, `/gallery/index.html` → `/gallery`; not the admin area or the 404 page. */

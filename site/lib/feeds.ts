@@ -10,6 +10,7 @@ import type { SchoolEvent, SiteContent } from '../contract/content.ts';
 import { dateInZone } from '../contract/dates.ts';
 import { EVENTS_BASE, NEWS_BASE } from './archive-pages.ts';
 import { imageUrl } from './image-sources.ts';
+import { defaultPath, languageOfPath, pathInLanguage } from './language-paths.ts';
 import { markdownPlainText } from './markdown-text.ts';
 import { currentNews } from './schedule.ts';
 import { zonedInstant } from './zoned-time.ts';
@@ -131,7 +132,21 @@ export function robotsTxt(siteUrl: string): string {
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The sitemap of the public pages at `paths` (`/`, `/gallery`…). */
-export function sitemapXml(siteUrl: string, paths: readonly string[]): string {
-  const urls = [...paths].sort().map((path) => `  <url><loc>${escapeXml(siteUrl + path)}</loc></url>`);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+export function sitemapXml(siteUrl: string, paths: readonly string[], languages: readonly string[] = []): string {
+  if (languages.length < 2) {
+    const urls = [...paths].sort().map((path) => `  <url><loc>${escapeXml(siteUrl + path)}</loc></url>`);
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  }
+  // Each address of a site of several languages, with its page's address in every language.
+  const address = (path: string, language: string) => escapeXml(siteUrl + pathInLanguage(path, language, languages));
+  const urls = [...paths].sort().map((path) => {
+    const page = defaultPath(path, languages);
+    const alternates = [
+      ...languages.map((tag) => [tag, address(page, tag)]),
+      ['x-default', address(page, languages[0]!)],
+    ];
+    const links = alternates.map(([tag, href]) => `<xhtml:link rel="alternate" hreflang="${tag}" href="${href}"/>`);
+    return `  <url><loc>${address(page, languageOfPath(path, languages) ?? languages[0]!)}</loc>${links.join('')}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
 }

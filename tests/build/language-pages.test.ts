@@ -110,6 +110,27 @@ describe('the pages of a language', () => {
     }
   });
 
+  it('are in the sitemap, each address with its page’s address in every language', async () => {
+    const origin = await siteOrigin();
+    const sitemap = await (await fetch(`${site.url}/sitemap.xml`)).text();
+    expect(sitemap).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    const entries = Array.from(
+      sitemap.matchAll(/<url><loc>([^<]+)<\/loc>(.*?)<\/url>/g),
+      (m) => [m[1]!, m[2]!] as const,
+    );
+    const locs = entries.map(([loc]) => loc);
+    expect(locs).toEqual(expect.arrayContaining([`${origin}/`, `${origin}/hi/`, `${origin}/ar/gallery`]));
+    const [, links] = entries.find(([loc]) => loc === `${origin}/hi/gallery`)!;
+    expect(
+      Object.fromEntries(Array.from(links.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g), (m) => [m[1], m[2]])),
+    ).toEqual({
+      en: `${origin}/gallery`,
+      hi: `${origin}/hi/gallery`,
+      ar: `${origin}/ar/gallery`,
+      'x-default': `${origin}/gallery`,
+    });
+  });
+
   it('are every page a visitor reaches from the home page of the language', async () => {
     const origin = await siteOrigin();
     const pages = await crawlPages(site.url);
