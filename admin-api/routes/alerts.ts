@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { Alert, AlertInput, AlertWithState, alertState } from '../../site/contract/alerts.ts';
 import { withoutPrivateSchema } from '../../site/contract/publication.ts';
 import { may, PERMISSIONS, refusal, rolesText } from '../../site/contract/roles.ts';
-import { inLanguage } from '../../site/contract/translations.ts';
+import { allInLanguage } from '../../site/contract/translations.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { authenticate, SIGNED_OUT } from '../auth/require-admin.ts';
 import { HttpError } from '../http/errors.ts';
@@ -52,16 +52,16 @@ export function alertRoutes(deps: AppDeps) {
       (c) => {
         const language = requestedLanguage(c, stores.content.data.settings.languages);
         if (!c.req.header('authorization')) {
-          const { alerts } = publicView(stores);
-          return c.json(language ? alerts.map((alert) => inLanguage(alert, language)) : alerts);
+          return c.json(allInLanguage(publicView(stores).alerts, language));
         }
         const admin = authenticate(c, jwtSecret, stores.admins);
         if (!admin) throw new HttpError(401, SIGNED_OUT);
         if (!may(admin.role, 'publish')) throw new HttpError(403, refusal('publish'));
         const now = new Date();
-        const alerts: AlertWithState[] = list
-          .items()
-          .map((alert) => ({ ...(language ? inLanguage(alert, language) : alert), state: alertState(alert, now) }));
+        const alerts: AlertWithState[] = allInLanguage(list.items(), language).map((alert) => ({
+          ...alert,
+          state: alertState(alert, now),
+        }));
         return c.json(alerts, 200, { 'Cache-Control': 'no-store' });
       },
     )

@@ -11,7 +11,7 @@ import {
   withoutPrivateSchema,
 } from '../../site/contract/publication.ts';
 import { PERMISSIONS, type Permission, rolesText } from '../../site/contract/roles.ts';
-import { inLanguage, keepTranslations, type Translatable } from '../../site/contract/translations.ts';
+import { allInLanguage, keepTranslations, type Translatable } from '../../site/contract/translations.ts';
 import { noteForAudit } from '../audit/record-changes.ts';
 import type { AdminEnv } from '../auth/require-admin.ts';
 import { HttpError } from '../http/errors.ts';
@@ -152,8 +152,7 @@ export function listRoutes<Item extends { _id: string }, Input>(spec: ListRouteS
     const publicList = spec.publicList;
     routes.get('/', described.publicList(), (c) => {
       const language = requestedLanguage(c, publicList.languages());
-      const items = publicList.items(list.items()) as readonly (Item & Translatable)[];
-      return c.json(language ? items.map((item) => inLanguage(item, language)) : items);
+      return c.json(allInLanguage(publicList.items(list.items()) as readonly (Item & Translatable)[], language));
     });
   }
   if (spec.create && input) {

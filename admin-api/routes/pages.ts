@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { DEFAULT_TIME_ZONE } from '../../site/contract/dates.ts';
 import { PAGE_SLUGS, Page, pageInput } from '../../site/contract/pages.ts';
 import { VersionField, withoutPrivateSchema } from '../../site/contract/publication.ts';
-import { inLanguage } from '../../site/contract/translations.ts';
+import { allInLanguage } from '../../site/contract/translations.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { AdminEnv } from '../auth/require-admin.ts';
 import { readJsonBody, validate } from '../http/json-body.ts';
@@ -57,8 +57,7 @@ export function pageRoutes(deps: AppDeps) {
       }),
       (c) => {
         const language = requestedLanguage(c, deps.stores.content.data.settings.languages);
-        const { pages } = publicView(deps.stores);
-        return c.json(language ? pages.map((page) => inLanguage(page, language)) : pages);
+        return c.json(allInLanguage(publicView(deps.stores).pages, language));
       },
     )
     .put(

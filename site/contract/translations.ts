@@ -73,6 +73,15 @@ export function inLanguage<T extends Translatable>(item: T, language: string): T
   return { ...rest, ...translations[language] } as T;
 }
 
+/**
+ * `items` in `language` (each as `inLanguage`), or as they are when no language is asked for; the
+ * same list when none of them is translated.
+ */
+export function allInLanguage<L extends readonly Translatable[]>(items: L, language: string | null): L {
+  if (language === null || !items.some((item) => item.translations)) return items;
+  return items.map((item) => inLanguage(item, language)) as unknown as L;
+}
+
 /** A short fingerprint of a text (or a list of texts): FNV-1a, enough to see that it changed. */
 export function fingerprint(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value ?? '');
