@@ -228,3 +228,43 @@ describe('the pages of a list whose items only moved', () => {
     });
   });
 });
+
+describe('the pages of a site of several languages', () => {
+  const threeLanguages = change((draft) => {
+    draft.settings.languages = ['en', 'hi', 'ar'];
+    draft.news[1]!.translations = { hi: { title: 'समाचार 2' } };
+  });
+  const changed = (edit: (draft: SiteContent) => void) => {
+    const next = structuredClone(threeLanguages);
+    edit(next);
+    return changedPages(threeLanguages, next, AT);
+  };
+
+  it('are only the Hindi pages and feed when only a Hindi text changed', () => {
+    const { touched } = changed((draft) => {
+      draft.news[1]!.translations = { hi: { title: 'नया समाचार' } };
+    });
+    expect(touched).toEqual(['/hi/eventsnews', '/hi/eventsnews/news', '/hi/eventsnews/news/*', '/hi/rss.xml']);
+  });
+
+  it('leave a language whose translation still stands when the default text changes', () => {
+    const { touched } = changed((draft) => {
+      draft.news[1]!.title = 'News 2, renamed';
+    });
+    // The Arabic pages show the English title; the Hindi ones their own.
+    expect(touched).toContain('/eventsnews');
+    expect(touched).toContain('/ar/eventsnews');
+    expect((touched as string[]).some((page) => page.startsWith('/hi'))).toBe(false);
+  });
+
+  it('share the urgent notices’ file, which carries every translation', () => {
+    const notice = { ...alert(1), translations: { ar: { message: 'إشعار' } } } as Alert;
+    const before = { ...threeLanguages, alerts: [notice] };
+    const after = { ...before, alerts: [{ ...notice, translations: { ar: { message: 'إشعار جديد' } } }] };
+    expect(changedPages(before, after, AT)).toEqual({ touched: ['/alerts.json'], shifted: [], banner: ['/ar/**'] });
+  });
+
+  it('are every page when the languages change', () => {
+    expect(changed((draft) => draft.settings.languages.pop()).touched).toBe(ALL_PAGES);
+  });
+});

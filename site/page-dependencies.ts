@@ -11,8 +11,10 @@
 import type { Alert } from './contract/alerts.ts';
 import type { SiteContent } from './contract/content.ts';
 import { imageField, LEADERSHIP_ROLES, messageField } from './contract/content.ts';
+import { contentInLanguage } from './contract/content-language.ts';
 import { ARCHIVE_PAGE_SIZE, type ArchiveIndex, archiveIndex, scheduledNews } from './lib/archive-pages.ts';
 import { FEED_PATHS } from './lib/feeds.ts';
+import { pathInLanguage } from './lib/language-paths.ts';
 import { pageCount, pageNumberOf, pagePath } from './lib/paging.ts';
 import { sameValue } from './lib/same-value.ts';
 
@@ -169,9 +171,45 @@ export interface PageChanges {
 /**
  * What the change from `previous` (its pages made `at.previousAt`) to `next` (made `at.nextAt`)
  * does to the pages. Parts that are the same objects in both (as in the server's versions of the
- * content, which share what a change did not touch) are not compared further.
+ * content, which share what a change did not touch) are not compared further. Of a site of several
+ * languages, each language's pages (`/hi/…`) are compared in the content in that language, so a
+ * change of a Hindi text touches only Hindi pages.
  */
 export function changedPages(previous: SiteContent, next: SiteContent, at: BuildTimes): PageChanges {
+  const languages = next.settings.languages ?? [];
+  if (languages.length < 2 || !sameValue(previous.settings.languages, languages)) {
+    return changedInOneLanguage(previous, next, at);
+  }
+  const changes = languages.map((language) => {
+    const change = changedInOneLanguage(contentInLanguage(previous, language), contentInLanguage(next, language), at);
+    return inLanguagePages(change, language, languages);
+  });
+  if (changes.some((change) => change.touched === ALL_PAGES)) {
+    return { touched: ALL_PAGES, shifted: [], banner: changes.flatMap((change) => change.banner) };
+  }
+  return {
+    touched: [...new Set(changes.flatMap((change) => change.touched as string[]))].sort(),
+    shifted: changes.flatMap((change) => change.shifted),
+    banner: changes.flatMap((change) => change.banner),
+  };
+}
+
+/** Files every language shares, which carry the translations themselves. */
+const SHARED_FILES = new Set([FEED_PATHS.alerts]);
+
+/** `change`, of the default pages in `language`, made the changes of that language's pages. */
+function inLanguagePages(change: PageChanges, language: string, languages: readonly string[]): PageChanges {
+  const inLanguage = (patterns: string[]) =>
+    patterns.map((pattern) => (SHARED_FILES.has(pattern) ? pattern : pathInLanguage(pattern, language, languages)));
+  const { touched, shifted, banner } = change;
+  return {
+    touched: touched === ALL_PAGES ? ALL_PAGES : inLanguage(touched),
+    shifted: inLanguage(shifted),
+    banner: inLanguage(banner),
+  };
+}
+
+function changedInOneLanguage(previous: SiteContent, next: SiteContent, at: BuildTimes): PageChanges {
   const touched = new Set<string>();
   const shifted: string[] = [];
   const banner = bannerPages(previous, next);

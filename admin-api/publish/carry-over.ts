@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { SiteContent } from '../../site/contract/content.ts';
-import { defaultPath } from '../../site/lib/language-paths.ts';
+import { languageOfPath } from '../../site/lib/language-paths.ts';
 import {
   ALL_PAGES,
   changedPages,
@@ -70,7 +70,7 @@ export class CarryOver<R> {
   #headers: PageHeaders;
   #links: PageLinks;
   #redirects: Record<string, R>;
-  /** The site's languages: a page of one (`/hi/gallery`) reads what its default page reads. */
+  /** The site's languages: the banner spliced into a page is the default language's. */
   #languages: readonly string[];
   /**
    * The files taken over so far, by URL path (`/gallery/index.html`): the same bytes as the
@@ -127,14 +127,14 @@ export class CarryOver<R> {
    * rendered.
    */
   page(path: string, file: string): CarriedPage<R> | NewBanner | null {
-    const page = defaultPath(path, this.#languages);
-    if (isTouched(page, this.#touched)) return null;
+    if (isTouched(path, this.#touched)) return null;
     const redirect = this.#redirects[path];
     if (redirect) return { redirect };
     const [headers, links] = [this.#headers[file], this.#links[file]];
     if (!headers || !links) return null;
     // The banner spliced in is the default language's: a page of another language is rendered anew.
-    if (isTouched(page, this.#banner)) return page === path ? { newBanner: true, headers } : null;
+    if (isTouched(path, this.#banner))
+      return languageOfPath(path, this.#languages) ? null : { newBanner: true, headers };
     this.carried.push(file);
     return { links, headers };
   }

@@ -74,12 +74,28 @@ export function inLanguage<T extends Translatable>(item: T, language: string): T
 }
 
 /**
+ * What allInLanguage made, by list or item and language: the same list or item in the same
+ * language is the same object, so comparing two versions of the content in a language skips what
+ * they share (site/lib/same-value.ts), as it does in the default language.
+ */
+const madeInLanguage = new WeakMap<object, Map<string, object>>();
+
+function once<T extends object>(original: T, language: string, make: () => T): T {
+  const languages = madeInLanguage.get(original) ?? new Map<string, object>();
+  madeInLanguage.set(original, languages);
+  const made = (languages.get(language) as T | undefined) ?? make();
+  languages.set(language, made);
+  return made;
+}
+
+/**
  * `items` in `language` (each as `inLanguage`), or as they are when no language is asked for; the
- * same list when none of them is translated.
+ * same list when none of them is translated, and the same objects each time.
  */
 export function allInLanguage<L extends readonly Translatable[]>(items: L, language: string | null): L {
   if (language === null || !items.some((item) => item.translations)) return items;
-  return items.map((item) => inLanguage(item, language)) as unknown as L;
+  const each = (item: Translatable) => once(item, language, () => inLanguage(item, language));
+  return once(items, language, () => items.map(each) as unknown as L);
 }
 
 /** A short fingerprint of a text (or a list of texts): FNV-1a, enough to see that it changed. */

@@ -5,6 +5,8 @@
  * that stay in the language, its own canonical address and the reciprocal alternates of every
  * language; the English pages keep their addresses. An edit of a translation goes live there.
  */
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { crawlPages } from '../support/crawl-pages.ts';
 import { news } from '../support/fixtures.ts';
@@ -151,13 +153,29 @@ describe('the pages of a language', () => {
     }
   });
 
-  it('show a new translation within the usual time of an edit', async () => {
+  it('show a new translation within the usual time of an edit, rendering only that language’s pages', async () => {
     const { _id } = (await site.asAdmin('GET', '/api/admin/content')).body.news.find(
       (item: { title: string }) => item.title === 'Sports day',
     );
+    const built = (path: string) => join(site.dataDir, 'site', 'current', 'public', path);
+    const files = ['eventsnews', 'ar/eventsnews', 'hi/eventsnews', 'hi/gallery'].map((path) =>
+      join(path, 'index.html'),
+    );
+    files.push('rss.xml');
+    const before = await Promise.all(files.map((path) => stat(built(path))));
     const json = { ...news('Sports day'), translations: { hi: { title: 'वार्षिक खेल दिवस' } } };
     expect((await site.asAdmin('PUT', `/api/news/${_id}`, { json })).status).toBe(200);
     await site.waitUntilLive();
     expect(await page('/hi/eventsnews')).toContain('वार्षिक खेल दिवस');
+    // A file the new build took from the previous one is the same file (carry-over.ts).
+    const after = await Promise.all(files.map((path) => stat(built(path))));
+    const kept = Object.fromEntries(files.map((path, n) => [path, after[n]!.ino === before[n]!.ino]));
+    expect(kept).toEqual({
+      'eventsnews/index.html': true,
+      'ar/eventsnews/index.html': true,
+      'hi/eventsnews/index.html': false,
+      'hi/gallery/index.html': true,
+      'rss.xml': true,
+    });
   });
 });
