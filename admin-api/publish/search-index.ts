@@ -5,17 +5,22 @@
  * content (search-records.ts), and the text of each public PDF (pdf.js), linked at
  * `/documents/<id>`. Pagefind writes static files (small chunks fetched as a visitor searches), so
  * the same folder works from the server, `npm run build` and the bucket.
+ *
+ * A site of several languages has an index per language: Pagefind files each page under its
+ * `<html lang>`, and the records are added in each language (its texts, its pages' addresses); the
+ * search page's script (pagefind.js) loads the index of its own `<html lang>`.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { close, createIndex } from 'pagefind';
 import type { SiteContent } from '../../site/contract/content.ts';
+import { contentInLanguage } from '../../site/contract/content-language.ts';
 import type { DocumentStore } from '../documents/document-store.ts';
 import { pdfText } from '../documents/pdf-text.ts';
-import { contentRecords, publicDocuments, type SearchRecord } from './search-records.ts';
+import { contentRecords, publicDocuments, type SearchDocument, type SearchRecord } from './search-records.ts';
 
-/** The one language of the site (BaseLayout's `lang`): pages and records share one index. */
-const LANGUAGE = 'en';
+/** The index of a site of one language: pages and records share it, whatever the pages' `lang`. */
+const ONE_LANGUAGE = 'en';
 /**
  * Pagefind writes a file per page or record unless told to bundle them: the large demo's 4,200
  * would each be written, loaded by the server and synced to the bucket after every edit. Bundled
@@ -46,23 +51,25 @@ export interface SearchIndexSummary {
 
 export async function writeSearchIndex(input: SearchIndexInput): Promise<SearchIndexSummary> {
   const started = Date.now();
-  const { index, errors } = await createIndex({ forceLanguage: LANGUAGE, maxFragments: MAX_FRAGMENT_FILES });
+  // A site of several languages: Pagefind splits the index by each page's `<html lang>`.
+  const several = input.content.settings.languages.length > 1;
+  const { index, errors } = await createIndex({
+    ...(several ? {} : { forceLanguage: ONE_LANGUAGE }),
+    maxFragments: MAX_FRAGMENT_FILES,
+  });
   if (!index) throw new Error(`Search index not created: ${errors.join('; ')}`);
   try {
     const pages = await searchablePages(input.siteDir);
     const addedPages = await Promise.all(pages.map((page) => index.addHTMLFile(page)));
     failOn(addedPages.flatMap((answer) => answer.errors));
-    const records = [
-      ...contentRecords(input.content, input.now ?? new Date()),
-      ...(await documentRecords(input.content, input.documents)),
-    ];
+    const records = await languageRecords(input);
     // Sent all at once: the Pagefind service reads them in turn, without a round trip for each.
     const added = await Promise.all(
-      records.map((record) =>
+      records.map(({ language, record }) =>
         index.addCustomRecord({
           url: record.url,
           content: record.text,
-          language: LANGUAGE,
+          language,
           meta: { title: record.title, kind: record.kind },
         }),
       ),
@@ -72,7 +79,7 @@ export async function writeSearchIndex(input: SearchIndexInput): Promise<SearchI
     return {
       pages: pages.length,
       records: records.length,
-      documents: records.filter((record) => record.url.startsWith('/documents/')).length,
+      documents: records.filter(({ record }) => record.url.startsWith('/documents/')).length,
       durationMs: Date.now() - started,
     };
   } finally {
@@ -80,6 +87,35 @@ export async function writeSearchIndex(input: SearchIndexInput): Promise<SearchI
     // The Pagefind service is a child process: none is left running between builds.
     await close();
   }
+}
+
+/**
+ * The content in each language of the index: a site of one language has one, whatever its tag;
+ * a site of several, each of its languages.
+ */
+function indexLanguages(content: SiteContent): { language: string; content: SiteContent }[] {
+  const { languages } = content.settings;
+  if (languages.length < 2) return [{ language: ONE_LANGUAGE, content }];
+  return languages.map((language) => ({ language, content: contentInLanguage(content, language) }));
+}
+
+/** The records of each language of the index, from the content in that language, on its pages. */
+async function languageRecords(input: SearchIndexInput): Promise<{ language: string; record: SearchRecord }[]> {
+  const languages = indexLanguages(input.content).map((each) => ({
+    ...each,
+    documents: publicDocuments(each.content),
+  }));
+  input.documents.keepOnly(new Set(languages.flatMap(({ documents }) => documents.map((each) => each.documentId))));
+  const now = input.now ?? new Date();
+  const records: { language: string; record: SearchRecord }[] = [];
+  for (const { language, content, documents } of languages) {
+    const inLanguage = [
+      ...contentRecords(content, now, language),
+      ...(await documentRecords(documents, input.documents)),
+    ];
+    records.push(...inLanguage.map((record) => ({ language, record })));
+  }
+  return records;
 }
 
 /**
@@ -104,9 +140,7 @@ function failOn(errors: string[]) {
   if (errors.length > 0) throw new Error(`Search indexing failed: ${errors.join('; ')}`);
 }
 
-async function documentRecords(content: SiteContent, documents: DocumentTexts): Promise<SearchRecord[]> {
-  const wanted = publicDocuments(content);
-  documents.keepOnly(new Set(wanted.map((document) => document.documentId)));
+async function documentRecords(wanted: SearchDocument[], documents: DocumentTexts): Promise<SearchRecord[]> {
   const records: SearchRecord[] = [];
   for (const { documentId, title, about, kind } of wanted) {
     const read = await documents.read(documentId);

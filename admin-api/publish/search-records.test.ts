@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GalleryItem, News, SiteContent } from '../../site/contract/content.ts';
+import { contentInLanguage } from '../../site/contract/content-language.ts';
 import { PUBLISHED_NOW } from '../../site/contract/publication.ts';
 import { defaultContent } from '../store/default-content.ts';
 import { contentRecords, publicDocuments } from './search-records.ts';
@@ -65,6 +66,27 @@ describe('contentRecords', () => {
     expect(records.filter((record) => record.kind === 'circular')).toEqual([
       { url: '/notifications-circular#circular-c2', title: 'Uniform', kind: 'circular', text: 'Uniform' },
     ]);
+  });
+
+  it('of a language, are its texts on its own pages', () => {
+    const base = content();
+    const hindi = { title: 'खेल दिवस', description: 'मैदान पर दौड़' };
+    const translated: SiteContent = {
+      ...base,
+      settings: { ...base.settings, languages: ['en', 'hi'] },
+      news: base.news.map((item, i) => (i === 0 ? { ...item, translations: { hi: hindi } } : item)),
+    };
+    const records = contentRecords(contentInLanguage(translated, 'hi'), NOW, 'hi');
+    expect(records.find((record) => record.url.endsWith('#news-n0'))).toEqual({
+      url: '/hi/eventsnews/news#news-n0',
+      title: 'खेल दिवस',
+      kind: 'news',
+      text: 'खेल दिवस\nमैदान पर दौड़',
+    });
+    expect(records.every((record) => record.url.startsWith('/hi/'))).toBe(true);
+    expect(contentRecords(translated, NOW).find((record) => record.url.endsWith('#news-n0'))?.url).toBe(
+      '/eventsnews/news#news-n0',
+    );
   });
 });
 

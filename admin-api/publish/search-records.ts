@@ -9,6 +9,7 @@ import { referencedDocumentIds } from '../../site/contract/content.ts';
 import { itemAnchor, SEARCH_KINDS, type SearchKind } from '../../site/contract/search.ts';
 import { ARCHIVE_PAGE_SIZE, archiveIndex } from '../../site/lib/archive-pages.ts';
 import { GALLERY_PAGE_SIZE } from '../../site/lib/gallery-pages.ts';
+import { pathInLanguage } from '../../site/lib/language-paths.ts';
 import { markdownPlainText } from '../../site/lib/markdown-text.ts';
 import { pageNumberOf, pagePath } from '../../site/lib/paging.ts';
 
@@ -30,14 +31,23 @@ export interface SearchDocument {
   kind: Extract<SearchKind, 'circular' | 'document'>;
 }
 
-/** The news, events and photos of `content` (the public view), each where a visitor sees it. */
-export function contentRecords(content: SiteContent, now: Date): SearchRecord[] {
+/**
+ * The news, events and photos of `content` (the public view), each where a visitor sees it: on
+ * the pages of `language` (one of the site's), whose texts `content` is read in.
+ */
+export function contentRecords(
+  content: SiteContent,
+  now: Date,
+  language = content.settings.languages[0] ?? '',
+): SearchRecord[] {
   const records: SearchRecord[] = [];
+  const at = (path: string, anchor: string) =>
+    `${pathInLanguage(path, language, content.settings.languages)}#${anchor}`;
   const index = archiveIndex(content, now, content.settings.timeZone);
   for (const listing of [index.currentNews, index.upcomingEvents, ...index.pastEvents, ...index.expiredNews]) {
-    listing.items.forEach((item, at) => {
+    listing.items.forEach((item, position) => {
       const kind = listing.kind === 'news' ? SEARCH_KINDS.news : SEARCH_KINDS.event;
-      const url = `${pagePath(listing.base, pageNumberOf(at, ARCHIVE_PAGE_SIZE))}#${itemAnchor(kind, item._id)}`;
+      const url = at(pagePath(listing.base, pageNumberOf(position, ARCHIVE_PAGE_SIZE)), itemAnchor(kind, item._id));
       const place = 'location' in item && item.location ? item.location : '';
       records.push({
         url,
@@ -47,16 +57,16 @@ export function contentRecords(content: SiteContent, now: Date): SearchRecord[] 
       });
     });
   }
-  content.gallery.forEach((photo, at) => {
+  content.gallery.forEach((photo, position) => {
     if (!photo.caption) return;
-    const url = `${pagePath('/gallery', pageNumberOf(at, GALLERY_PAGE_SIZE))}#${itemAnchor('photo', photo._id)}`;
+    const url = at(pagePath('/gallery', pageNumberOf(position, GALLERY_PAGE_SIZE)), itemAnchor('photo', photo._id));
     records.push({ url, title: photo.caption, kind: SEARCH_KINDS.photo, text: photo.caption });
   });
   // A circular with a PDF is found by its document (publicDocuments); one without, on its page.
   for (const circular of content.circulars) {
     if (circular.document) continue;
     const text = [circular.title, markdownPlainText(circular.description ?? '')].filter(Boolean).join('\n');
-    const url = `/notifications-circular#${itemAnchor('circular', circular._id)}`;
+    const url = at('/notifications-circular', itemAnchor('circular', circular._id));
     records.push({ url, title: circular.title, kind: SEARCH_KINDS.circular, text });
   }
   return records;
