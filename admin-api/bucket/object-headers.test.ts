@@ -25,6 +25,10 @@ describe('objectHeaders', () => {
       cacheControl: REVALIDATE,
     });
     expect(objectHeaders('/events.ics').contentType).toBe('text/calendar; charset=utf-8');
+    // A language's own feeds.
+    expect(objectHeaders('/hi/rss.xml').contentType).toBe('application/rss+xml; charset=utf-8');
+    expect(objectHeaders('/hi/events.ics').contentType).toBe('text/calendar; charset=utf-8');
+    expect(objectHeaders('/sitemap.xml').contentType).toBe('application/xml; charset=utf-8');
     expect(objectHeaders('/favicon.svg')).toEqual({ contentType: 'image/svg+xml', cacheControl: REVALIDATE });
   });
 });

@@ -24,9 +24,9 @@ const TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
   '.webmanifest': 'application/manifest+json',
 };
-const FEED_TYPES: Record<string, string> = {
-  '/rss.xml': 'application/rss+xml; charset=utf-8',
-};
+/** The news feeds: the site's and each language's (`/rss.xml`, `/hi/rss.xml`). */
+const RSS_FEED = /^(?:\/[^/]+)?\/rss\.xml$/;
+const RSS_TYPE = 'application/rss+xml; charset=utf-8';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
@@ -41,7 +41,7 @@ export const isImmutable = (path: string) =>
 export function objectHeaders(path: string): { contentType: string; cacheControl: string } {
   const extension = /\.[a-z0-9]+$/i.exec(path)?.[0]?.toLowerCase() ?? '';
   return {
-    contentType: FEED_TYPES[path] ?? TYPES[extension] ?? 'application/octet-stream',
+    contentType: RSS_FEED.test(path) ? RSS_TYPE : (TYPES[extension] ?? 'application/octet-stream'),
     cacheControl: isImmutable(path) ? IMMUTABLE : REVALIDATE,
   };
 }

@@ -1,9 +1,10 @@
 /**
  * The files beside the pages: the feeds and robots.txt (Astro endpoints under site/pages/, which
- * no link leads the page crawl to), carried over from the previous build when the change did not
- * touch them, and the sitemap of the public pages publishing wrote.
+ * no link leads the page crawl to), with each language's own feeds (`/hi/rss.xml`), carried over
+ * from the previous build when the change did not touch them, and the sitemap of the public pages
+ * publishing wrote.
  */
-import { FEED_PATHS, sitemapXml } from '../../site/lib/feeds.ts';
+import { FEED_PATHS, languageFeedPaths, sitemapXml } from '../../site/lib/feeds.ts';
 import type { CarryOver } from './carry-over.ts';
 import type { FileWriter } from './file-writer.ts';
 
@@ -22,7 +23,8 @@ export async function writeSiteFiles(
   languages: readonly string[],
 ): Promise<string[]> {
   const written: string[] = [];
-  for (const path of [FEED_PATHS.rss, FEED_PATHS.calendar, FEED_PATHS.robots, FEED_PATHS.alerts]) {
+  const paths = [FEED_PATHS.rss, FEED_PATHS.calendar, FEED_PATHS.robots, FEED_PATHS.alerts];
+  for (const path of [...paths, ...languageFeedPaths(languages)]) {
     if (carryOver?.file(path, path)) continue;
     const response = await render(new Request(ORIGIN + path));
     if (!response.ok) throw new Error(`Rendering ${path} failed (${response.status})`);

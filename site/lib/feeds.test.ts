@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import type { SchoolEvent, SiteContent } from '../contract/content.ts';
+import { contentInLanguage } from '../contract/content-language.ts';
 import { exampleSettings } from '../contract/example-settings.ts';
 import { PUBLISHED_NOW } from '../contract/publication.ts';
 import { eventsCalendar, newsFeed, RSS_ITEMS } from './feeds.ts';
@@ -74,4 +75,43 @@ it('carries the newest 50 current news items and links the news archive', () => 
   expect(rss).toContain('<link>https://school.example/eventsnews/news</link>');
   // Rendered again later the same day, the feed is the same bytes: a bucket uploads it only when its news changed.
   expect(newsFeed(content, 'https://school.example', new Date('2030-02-01T18:00:00Z'))).toBe(rss);
+});
+
+it('of a language, carry its texts and words and link its pages', () => {
+  const now = new Date('2030-02-01T12:00:00Z');
+  const news = {
+    _id: 'n1',
+    title: 'Sports day',
+    description: 'Races',
+    publishDate: '2030-01-10',
+    expiryDate: null,
+    priority: 'medium' as const,
+    image: null,
+    translations: { hi: { title: 'खेल दिवस' } },
+    ...PUBLISHED_NOW,
+  };
+  const fair = { ...event(1), translations: { hi: { title: 'विज्ञान मेला' } } };
+  const settings = { ...exampleSettings(), schoolName: 'Green Valley', languages: ['en', 'hi'] };
+  const others = { logos: [], homegallery: [], gallery: [], circulars: [], pages: [], alerts: [] };
+  const site = { ...others, settings, news: [news], events: [fair] } as unknown as SiteContent;
+  const content = contentInLanguage(site, 'hi');
+
+  const rss = newsFeed(content, 'https://school.example', now, 'hi');
+  expect(rss).toContain('<language>hi</language>');
+  expect(rss).toContain('<title>Green Valley: समाचार</title>');
+  expect(rss).toContain('<title><![CDATA[खेल दिवस]]></title>');
+  expect(rss).toContain('<link>https://school.example/hi/eventsnews#news-n1</link>');
+  expect(rss).toContain('<link>https://school.example/hi/eventsnews/news</link>');
+  expect(rss).not.toMatch(/https:\/\/school\.example\/(?!hi\/)[^<"]*eventsnews/);
+
+  const ics = eventsCalendar(content, 'https://school.example', now, 'hi');
+  expect(ics).toContain('SUMMARY:विज्ञान मेला');
+  expect(ics).toContain('X-WR-CALNAME:Green Valley: कार्यक्रम');
+  expect(ics).toContain('URL;VALUE=URI:https://school.example/hi/eventsnews\r\n');
+  expect(ics).toContain('URL:https://school.example/hi/eventsnews/events\r\n');
+  // Another entry than the same event in the English calendar, which is still the English one.
+  expect(ics).toContain(`UID:${fair._id}.hi@school.example`);
+  const english = eventsCalendar(contentInLanguage(site, 'en'), 'https://school.example', now);
+  expect(english).toContain(`SUMMARY:Event 1`);
+  expect(english).toContain(`UID:${fair._id}@school.example`);
 });

@@ -2,12 +2,14 @@
  * The feeds a school is followed by: its newest news as RSS 2.0 (`feed`), its recent and coming
  * events as an iCalendar (`ical-generator`), robots.txt, and the sitemap of the pages publishing
  * wrote. Feed readers and calendar apps take a few dozen items and a year or so of events, not ten
- * years: each feed carries those and links the archives for the rest.
+ * years: each feed carries those and links the archives for the rest. Each language of the site
+ * has its own news feed and calendar (`/hi/rss.xml`), in its texts and words, linking its pages.
  */
 import { Feed } from 'feed';
 import ical from 'ical-generator';
 import type { SchoolEvent, SiteContent } from '../contract/content.ts';
 import { dateInZone } from '../contract/dates.ts';
+import { messagesFor } from '../i18n/messages.ts';
 import { EVENTS_BASE, NEWS_BASE } from './archive-pages.ts';
 import { imageUrl } from './image-sources.ts';
 import { defaultPath, languageOfPath, pathInLanguage } from './language-paths.ts';
@@ -24,34 +26,68 @@ export const FEED_PATHS = {
   alerts: '/alerts.json',
 };
 
+/** The feeds each language has of its own, at its address (`/hi/rss.xml`, `/hi/events.ics`). */
+const LANGUAGE_FEEDS = [FEED_PATHS.rss, FEED_PATHS.calendar];
+
+/** The feeds of the languages but the default (`/hi/rss.xml`, `/hi/events.ics`…). */
+export const languageFeedPaths = (languages: readonly string[]): string[] =>
+  languages.slice(1).flatMap((language) => LANGUAGE_FEEDS.map((feed) => pathInLanguage(feed, language, languages)));
+
+/**
+ * The feeds a page of `language` links: its language's own. (A page's links move into its
+ * language, but not a file's, inLanguageLinks: the feeds are named here.)
+ */
+export const feedsInLanguage = (language: string, languages: readonly string[]) => ({
+  rss: pathInLanguage(FEED_PATHS.rss, language, languages),
+  calendar: pathInLanguage(FEED_PATHS.calendar, language, languages),
+});
+
+/** The site's address of its page at `path` in `language`. */
+const addressIn = (siteUrl: string, path: string, language: string, languages: readonly string[]) =>
+  siteUrl + pathInLanguage(path, language, languages);
+
 /** How many of the newest current news items the RSS feed carries. */
 export const RSS_ITEMS = 50;
 /** How far back the calendar goes: the events of the last 12 months, and every upcoming one. */
 export const CALENDAR_MONTHS_BACK = 12;
 
-/** The newest current news (at most `RSS_ITEMS`), newest first; the feed links the news archive. */
-export function newsFeed(content: SiteContent, siteUrl: string, now = new Date()): string {
+/**
+ * The newest current news (at most `RSS_ITEMS`), newest first; the feed links the news archive.
+ * `content` is read in `language`, whose pages the feed links.
+ */
+export function newsFeed(
+  content: SiteContent,
+  siteUrl: string,
+  now = new Date(),
+  language = content.settings.languages[0] ?? 'en',
+): string {
   const { settings } = content;
-  const archive = siteUrl + NEWS_BASE;
+  const { t } = messagesFor(language);
+  const address = (path: string) => addressIn(siteUrl, path, language, settings.languages);
+  const archive = address(NEWS_BASE);
   const news = currentNews(content.news, now, settings.timeZone)
     .sort((a, b) => b.publishDate.localeCompare(a.publishDate) || a.title.localeCompare(b.title))
     .slice(0, RSS_ITEMS);
   const feed = new Feed({
     // The newest item's day, not the time of rendering: the feed's bytes change only with its news.
     ...(news[0] ? { updated: zonedInstant(news[0].publishDate, '00:00', settings.timeZone) } : {}),
-    title: `${settings.schoolName}: News`,
-    description: `${settings.tagline || `News from ${settings.schoolName}`}. The newest ${RSS_ITEMS} news items; all of them at ${archive}`,
-    id: `${siteUrl}/eventsnews`,
+    title: t('layout.rssTitle', { school: settings.schoolName }),
+    description: t('feeds.newsDescription', {
+      about: settings.tagline || t('feeds.newsFrom', { school: settings.schoolName }),
+      count: RSS_ITEMS,
+      archive,
+    }),
+    id: address('/eventsnews'),
     link: archive,
-    language: 'en',
+    language,
     copyright: `© ${settings.schoolName}`,
-    feedLinks: { rss: siteUrl + FEED_PATHS.rss },
+    feedLinks: { rss: address(FEED_PATHS.rss) },
   });
   for (const item of news) {
     feed.addItem({
       title: item.title,
-      id: `${siteUrl}/eventsnews#news-${item._id}`,
-      link: `${siteUrl}/eventsnews#news-${item._id}`,
+      id: `${address('/eventsnews')}#news-${item._id}`,
+      link: `${address('/eventsnews')}#news-${item._id}`,
       description: markdownPlainText(item.description),
       date: zonedInstant(item.publishDate, '00:00', settings.timeZone),
       ...(item.image ? { image: siteUrl + imageUrl(item.image.imageId, 640) } : {}),
@@ -62,15 +98,22 @@ export function newsFeed(content: SiteContent, siteUrl: string, now = new Date()
 
 /**
  * The upcoming events and those of the last 12 months, timed ones at their time in the school's
- * zone, the others as all-day events; the calendar links the archive of past events.
+ * zone, the others as all-day events; the calendar links the archive of past events. `content` is
+ * read in `language`, whose pages the calendar links.
  */
-export function eventsCalendar(content: SiteContent, siteUrl: string, now = new Date()): string {
+export function eventsCalendar(
+  content: SiteContent,
+  siteUrl: string,
+  now = new Date(),
+  language = content.settings.languages[0] ?? 'en',
+): string {
   const { settings } = content;
+  const { t } = messagesFor(language);
   const host = new URL(siteUrl).hostname;
-  const archive = siteUrl + EVENTS_BASE;
+  const archive = addressIn(siteUrl, EVENTS_BASE, language, settings.languages);
   const calendar = ical({
-    name: `${settings.schoolName}: Events`,
-    description: `Upcoming events and those of the last ${CALENDAR_MONTHS_BACK} months; earlier events at ${archive}`,
+    name: t('feeds.calendarName', { school: settings.schoolName }),
+    description: t('feeds.calendarDescription', { months: CALENDAR_MONTHS_BACK, archive }),
     url: archive,
     prodId: { company: host, product: 'events' },
   });
@@ -78,12 +121,19 @@ export function eventsCalendar(content: SiteContent, siteUrl: string, now = new 
   const end = empty.lastIndexOf('END:VCALENDAR');
   const texts = new Map<string, string>();
   const since = calendarStart(now, settings.timeZone);
+  const page = addressIn(siteUrl, '/eventsnews', language, settings.languages);
+  // The same event in another language's calendar is another entry of a calendar app.
+  const suffix = settings.languages.indexOf(language) > 0 ? `.${language}` : '';
+  const previous = eventTexts.get(language);
   for (const event of content.events) {
     if (event.date < since) continue;
-    const key = JSON.stringify([event, settings.timeZone, siteUrl]);
-    texts.set(key, eventTexts.get(key) ?? eventText(event, settings.timeZone, siteUrl, host));
+    const key = JSON.stringify([event, settings.timeZone, page]);
+    texts.set(
+      key,
+      previous?.get(key) ?? eventText(event, settings.timeZone, { id: `${event._id}${suffix}@${host}`, page }),
+    );
   }
-  eventTexts = texts;
+  eventTexts.set(language, texts);
   return empty.slice(0, end) + [...texts.values()].join('') + empty.slice(end);
 }
 
@@ -95,20 +145,24 @@ export function calendarStart(now: Date, timeZone: string): string {
 
 /**
  * Each event's VEVENT, by what it was made from: publishing renders the calendar after every edit
- * of an event, and of a thousand events one has changed. Only the last calendar's are kept.
+ * of an event, and of a thousand events one has changed. Only the last calendar's of each language
+ * are kept.
  */
-let eventTexts = new Map<string, string>();
+const eventTexts = new Map<string, Map<string, string>>();
 
-/** One event as ical-generator writes it (escaped, folded), cut out of a calendar of its own. */
-function eventText(event: SchoolEvent, timeZone: string, siteUrl: string, host: string): string {
+/**
+ * One event as ical-generator writes it (escaped, folded), cut out of a calendar of its own: `id`
+ * its UID, `page` the address of the page that shows it.
+ */
+function eventText(event: SchoolEvent, timeZone: string, { id, page }: { id: string; page: string }): string {
   const [year, month, day] = event.date.split('-').map(Number) as [number, number, number];
   const calendar = ical();
   calendar.createEvent({
-    id: `${event._id}@${host}`,
+    id,
     summary: event.title,
     description: markdownPlainText(event.description),
     location: event.location || null,
-    url: `${siteUrl}/eventsnews`,
+    url: page,
     ...(event.time
       ? { start: zonedInstant(event.date, event.time, timeZone) }
       : { start: new Date(year, month - 1, day), allDay: true }),
