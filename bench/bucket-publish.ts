@@ -4,7 +4,9 @@
  * page's text, one news item's text, in turn), the time from the API's answer until the bucket
  * serves the new page, and the share of objects and bytes each edit uploads: the bucket's objects
  * listed before the edit and once the bucket is in step again (the pages, then the search index
- * made after them), compared by ETag. Exits 1 when a goal is missed.
+ * made after them), compared by ETag. Exits 1 when a goal is missed. `npm run bench:bucket --
+ * --languages` seeds the demo in English, Hindi and Arabic and also saves only the Hindi title of
+ * a news item, in turn with the others.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -13,6 +15,7 @@ import { join } from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import type { BuildStatus } from '../site/contract/api.ts';
+import type { News } from '../site/contract/content.ts';
 import { call, setupAndLogin } from '../tests/support/api.ts';
 import { disposeServer, startServer } from '../tests/support/server.ts';
 
@@ -21,7 +24,9 @@ const BUCKET = 'bench-site';
 const STALLED_READ_MS = 250;
 const base = await mkdtemp(join(tmpdir(), 'bucket-bench-'));
 const folders = { dataDir: join(base, 'data'), uploadsDir: join(base, 'uploads') };
-execFileSync(process.execPath, ['admin-api/seed-demo.ts'], {
+/** seed:demo's flags, from this command's (`--languages`). */
+const seedFlags = process.argv.slice(2);
+execFileSync(process.execPath, ['admin-api/seed-demo.ts', ...seedFlags], {
   env: { ...process.env, PORT: '0', DATA_DIR: folders.dataDir, UPLOADS_DIR: folders.uploadsDir },
   stdio: 'ignore',
 });
@@ -88,8 +93,9 @@ try {
 
   const latencies: number[] = [];
   const objectShares: number[] = [];
-  const shares = { page: [] as number[], news: [] as number[] };
-  const news = (await call<{ _id: string; title: string }[]>(server.url, 'GET', '/api/news')).body[0]!;
+  const news = (await call<News[]>(server.url, 'GET', '/api/news')).body[0]!;
+  let description = news.description;
+  const { languages } = (await call<{ languages: string[] }>(server.url, 'GET', '/api/settings')).body;
   const edits = {
     page: {
       path: '/api/pages/privacy',
@@ -99,12 +105,28 @@ try {
     news: {
       path: `/api/news/${news._id}`,
       object: 'eventsnews/index.html',
-      json: (marker: string) => ({ title: news.title, description: `In short. ${marker}` }),
+      json: (marker: string) => {
+        description = `In short. ${marker}`;
+        return { title: news.title, description };
+      },
+    },
+    // The English texts as the news edits left them: only the Hindi title changes.
+    translation: {
+      path: `/api/news/${news._id}`,
+      object: 'hi/eventsnews/index.html',
+      json: (marker: string) => ({
+        title: news.title,
+        description,
+        translations: { ...news.translations, hi: { ...news.translations?.hi, title: marker } },
+      }),
     },
   };
+  type Kind = keyof typeof edits;
+  const kinds: Kind[] = languages.includes('hi') ? ['page', 'news', 'translation'] : ['page', 'news'];
+  const shares = Object.fromEntries(kinds.map((kind) => [kind, [] as number[]])) as Record<Kind, number[]>;
   for (let edit = 1; edit <= EDITS; edit++) {
     const marker = `Bench edit ${edit} ${Date.now()}`;
-    const kind = edit % 2 ? 'page' : 'news';
+    const kind = kinds[edit % kinds.length]!;
     const before = (await bucket()).at!;
     const held = await listing();
     const answer = await call(server.url, 'PUT', edits[kind].path, { token, json: edits[kind].json(marker) });
@@ -143,13 +165,13 @@ try {
   const goals = [
     { goal: 'edit to visible in the bucket p95 ≤ 2000 ms', met: p(latencies, 0.95) <= 2000 },
     { goal: 'objects uploaded per small edit ≤ 20 %', met: Math.max(...objectShares) <= 0.2 },
-    ...(['page', 'news'] as const).map((kind) => ({
+    ...kinds.map((kind) => ({
       goal: `bytes uploaded per ${kind} edit ≤ 5 % (max ${percent(Math.max(...shares[kind]))})`,
       met: Math.max(...shares[kind]) <= 0.05,
     })),
   ];
   console.log(`Uploaded per small edit: objects max ${percent(Math.max(...objectShares))} (goal ≤ 20 %)`);
-  for (const kind of ['page', 'news'] as const) {
+  for (const kind of kinds) {
     console.log(
       `  bytes per ${kind} edit: max ${percent(Math.max(...shares[kind]))}, median ${percent(p(shares[kind], 0.5))} (goal ≤ 5 %)`,
     );

@@ -1,6 +1,7 @@
 /**
  * Temporary data folders filled by `npm run seed:demo` for the bench's data sets: `small` (no
- * flag), `large` (`--large`), `limit` (`--limit`) and `limit-legacy`, the limit's content as the
+ * flag), `large` (`--large`), `large-languages` (`--large --languages`: English, Hindi and
+ * Arabic), `limit` (`--limit`) and `limit-legacy`, the limit's content as the
  * version before publishing states wrote it (tests/support/legacy-shape.ts), as an upgraded site
  * or the restore of an older backup has it. Each seeding is done once per run and copied for
  * each set that uses it, so `limit` and `limit-legacy` start from the same content, and the
@@ -21,6 +22,7 @@ export interface DataFolders {
 const SEED_FLAGS: Record<DataSetName, string[]> = {
   small: [],
   large: ['--large'],
+  'large-languages': ['--large', '--languages'],
   limit: ['--limit'],
   'limit-legacy': ['--limit'],
 };

@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: starts the product on temporary data folders filled by the demo: the small one,
- * the large one (`seed:demo --large`: 2,000 distinct photos, 1,000 events and news), the limit
+ * the large one (`seed:demo --large`: 2,000 distinct photos, 1,000 events and news), the large one
+ * in English, Hindi and Arabic (`large-languages`: a news item's Hindi text saved, beside the same
+ * edit of the English text on `large`), the limit
  * (`--limit`: 20,000 of each) and the limit as the previous version wrote it (`limit-legacy`:
  * items without `status` and `publishAt`, as an upgraded site has them; demo-folders.ts), and
  * measures in one run: edit-to-live (the edits kept, as a school's are), a typing burst (the
@@ -28,6 +30,7 @@ import { measureEditToLive } from './edit-to-live.ts';
 import { checkGoals, type DataSetFigures, type DataSetName, LIMIT_SETS } from './goals.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measureLoginCls } from './login-cls.ts';
+import { measureNewsTextToLive } from './news-text-to-live.ts';
 import { builtPages, type PageWeight, pageWeigher } from './page-weight.ts';
 import { type ResidentMemory, residentMemory } from './process-memory.ts';
 import { measureStart, type StartTime } from './start-time.ts';
@@ -39,7 +42,7 @@ const EDITS = Number(process.env.BENCH_EDITS ?? 15);
 /** A large site takes minutes to build the first time on a busy machine. */
 const FIRST_BUILD_MS = 15 * 60_000;
 /** The data sets measured, all four by default; `BENCH_SETS=large,limit` for fewer. */
-const SETS = (process.env.BENCH_SETS ?? 'small,large,limit,limit-legacy')
+const SETS = (process.env.BENCH_SETS ?? 'small,large,large-languages,limit,limit-legacy')
   .split(',')
   .map((set) => set.trim()) as DataSetName[];
 
@@ -109,6 +112,10 @@ async function measureDataSet(set: DataSetName): Promise<DataSetFigures> {
       stopped = true;
       return { editToLive, ...(await measureRestart(server)) };
     }
+    if (set === 'large-languages') {
+      const editToLive = await measureEditToLive(server.url, token, EDITS);
+      return { editToLive, newsTextToLive: await measureNewsTextToLive(server.url, token, EDITS, 'hi') };
+    }
     const edits = await measureEdits(server.url, token);
     const builtSite = join(server.dataDir, 'site', 'current', 'public');
     const { pageWeights, scriptWeights } = await measurePages(server.url, builtSite);
@@ -116,8 +123,10 @@ async function measureDataSet(set: DataSetName): Promise<DataSetFigures> {
       const lighthouse = await measureLighthouse(server.url, ['/gallery', '/eventsnews']);
       const deepPage = `${EVENTS_BASE}/past/${new Date().getFullYear() - 5}`;
       const alertToLive = await measureAlertToLive(server.url, token, deepPage);
+      const newsTextToLive = await measureNewsTextToLive(server.url, token, EDITS);
       stopped = true;
-      return { ...edits, pageWeights, scriptWeights, lighthouse, alertToLive, ...(await measureRestart(server)) };
+      const restart = await measureRestart(server);
+      return { ...edits, pageWeights, scriptWeights, lighthouse, alertToLive, newsTextToLive, ...restart };
     }
     const serving = await compareStaticServing(server.url, builtSite, ['/', '/gallery']);
     const apiContent = await measureApiContent(server.url);
@@ -157,11 +166,13 @@ await writeFile(
 const sideBySide = (figure: (set: DataSetFigures) => number | string | undefined) =>
   Object.fromEntries(SETS.map((set) => [set, figure(figures[set]!) ?? '']));
 console.log(
-  `\nThe data sets side by side (seed:demo, --large, --limit, --limit in the previous version's shape); ${EDITS} edits each, kept`,
+  `\nThe data sets side by side (seed:demo, --large, --large --languages, --limit, --limit in the previous version’s shape); ${EDITS} edits each, kept`,
 );
 console.table({
   'edit to live p50 (ms)': sideBySide((s) => round(s.editToLive.p50)),
   'edit to live p95 (ms)': sideBySide((s) => round(s.editToLive.p95)),
+  'news text to live p50 (ms)': sideBySide((s) => s.newsTextToLive && round(s.newsTextToLive.p50)),
+  'news text to live p95 (ms)': sideBySide((s) => s.newsTextToLive && round(s.newsTextToLive.p95)),
   'POST /api/events answer p50 (ms)': sideBySide((s) => round(s.editToLive.postP50, 1)),
   'urgent notice to live, max (ms)': sideBySide((s) => s.alertToLive && round(s.alertToLive.max)),
   'start on its last build (ms)': sideBySide((s) => s.start && round(s.start)),
