@@ -2,24 +2,31 @@
  * Puts the urgent-notice banner of new content into pages of the previous build whose banner is
  * all a change touched (site/page-dependencies.ts, bannerPages), instead of rendering them again:
  * a notice for every page then costs a read and a write of each page, not a render. A page's
- * banner depends on nothing but the notices it shows (site/components/AlertBanner.astro), so it
- * is taken from a page rendered in full that shows the same ones.
+ * banner depends on nothing but the notices it shows and the page's language
+ * (site/components/AlertBanner.astro), so it is taken from a page of that language rendered in
+ * full that shows the same ones.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Alert } from '../../site/contract/alerts.ts';
 import { alertsFor, BANNER_END, BANNER_START } from '../../site/lib/alert-banner.ts';
+import { defaultPath, languageOfPath } from '../../site/lib/language-paths.ts';
 
 export class BannerSplicer {
   #alerts: readonly Alert[];
   #previousDir: string;
-  /** The banner's HTML (markers included), by the notices it shows. */
+  #languages: readonly string[];
+  /** The banner's HTML (markers included), by the page's language and the notices it shows. */
   #banners = new Map<string, string>();
 
-  /** `alerts`: the notices of the new content; `previousDir`: the previous build's folder. */
-  constructor(alerts: readonly Alert[], previousDir: string) {
+  /**
+   * `alerts`: the notices of the new content; `previousDir`: the previous build's folder;
+   * `languages`: the site's (site/lib/language-paths.ts).
+   */
+  constructor(alerts: readonly Alert[], previousDir: string, languages: readonly string[]) {
     this.#alerts = alerts;
     this.#previousDir = previousDir;
+    this.#languages = languages;
   }
 
   /**
@@ -42,9 +49,9 @@ export class BannerSplicer {
   }
 
   #shown(path: string): string {
-    return alertsFor(this.#alerts, path)
-      .map((alert) => alert._id)
-      .join();
+    const language = languageOfPath(path, this.#languages) ?? '';
+    const shown = alertsFor(this.#alerts, defaultPath(path, this.#languages)).map((alert) => alert._id);
+    return `${language}:${shown.join()}`;
   }
 }
 

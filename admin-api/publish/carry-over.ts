@@ -7,7 +7,6 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { SiteContent } from '../../site/contract/content.ts';
-import { languageOfPath } from '../../site/lib/language-paths.ts';
 import {
   ALL_PAGES,
   changedPages,
@@ -70,22 +69,13 @@ export class CarryOver<R> {
   #headers: PageHeaders;
   #links: PageLinks;
   #redirects: Record<string, R>;
-  /** The site's languages: the banner spliced into a page is the default language's. */
-  #languages: readonly string[];
   /**
    * The files taken over so far, by URL path (`/gallery/index.html`): the same bytes as the
    * previous build's, which the new folder does not have yet.
    */
   readonly carried: string[] = [];
 
-  private constructor(
-    touched: TouchedPages,
-    shifted: string[],
-    banner: string[],
-    recorded: Recorded<R>,
-    languages: readonly string[],
-  ) {
-    this.#languages = languages;
+  private constructor(touched: TouchedPages, shifted: string[], banner: string[], recorded: Recorded<R>) {
     this.#touched = touched;
     this.#shifted = new Set(shifted);
     this.#banner = banner;
@@ -110,7 +100,7 @@ export class CarryOver<R> {
         previous.changes ?? changedPages(await readContentSnapshot(previous.contentDir), content, at);
       if (touched === ALL_PAGES) return null;
       const pages = recorded ?? (await readRecorded<R>(previous));
-      return new CarryOver<R>(touched, shifted, banner, pages, content.settings.languages);
+      return new CarryOver<R>(touched, shifted, banner, pages);
     } catch {
       return null; // an incomplete previous build: render everything
     }
@@ -132,9 +122,7 @@ export class CarryOver<R> {
     if (redirect) return { redirect };
     const [headers, links] = [this.#headers[file], this.#links[file]];
     if (!headers || !links) return null;
-    // The banner spliced in is the default language's: a page of another language is rendered anew.
-    if (isTouched(path, this.#banner))
-      return languageOfPath(path, this.#languages) ? null : { newBanner: true, headers };
+    if (isTouched(path, this.#banner)) return { newBanner: true, headers };
     this.carried.push(file);
     return { links, headers };
   }

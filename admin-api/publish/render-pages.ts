@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { SiteContent } from '../../site/contract/content.ts';
 import { entryPaths } from '../../site/entry-paths.ts';
 import { FEED_PATHS } from '../../site/lib/feeds.ts';
+import { pathInLanguage } from '../../site/lib/language-paths.ts';
 import { BannerSplicer } from './banner-splice.ts';
 import { CarryOver, type PreviousBuild, type Recorded } from './carry-over.ts';
 import { SnapshotReader } from './content-snapshots.ts';
@@ -51,8 +52,7 @@ export interface RecordFiles {
 }
 
 const NOT_FOUND_PROBE = '/__no-such-page__';
-/** The not-found page's file, and the path that names it for carrying it over (site/page-dependencies.ts). */
-const NOT_FOUND_FILE = '/404.html';
+/** The path that names the not-found page for carrying it over (site/page-dependencies.ts); `.html` is its file. */
 const NOT_FOUND_PATH = '/404';
 /** The compiled client files of each compiled site (scripts, styles, pre-rendered admin pages), by URL path. */
 const clientFiles = new Map<string, string[]>();
@@ -119,7 +119,7 @@ interface SiteRenderOptions {
   previous: PreviousBuild | undefined;
   /** The urgent notices of the content, for their banner. */
   alerts: SiteContent['alerts'];
-  /** The site's languages, for the sitemap's alternates. */
+  /** The site's languages, for the sitemap's alternates and each one's not-found page. */
   languages: readonly string[];
 }
 
@@ -149,7 +149,8 @@ class SiteRender {
     this.#siteUrl = siteUrl;
     this.#carryOver = carryOver;
     this.from = previous?.publicDir;
-    this.#banners = previous && carryOver?.bannerChanged ? new BannerSplicer(alerts, previous.publicDir) : null;
+    this.#banners =
+      previous && carryOver?.bannerChanged ? new BannerSplicer(alerts, previous.publicDir, languages) : null;
     mkdirSync(publicDir, { recursive: true });
     this.#files = new FileWriter(publicDir);
   }
@@ -169,13 +170,8 @@ class SiteRender {
     if (this.#carryOver) this.#carryOver.files([...prerendered]);
     else for (const file of prerendered) this.#written.add(file);
     await this.#crawl(entries, { now: false });
-    const { headers, links } = this.site;
-    const notFound = await this.#pageAt(NOT_FOUND_PATH, NOT_FOUND_FILE, { probe: NOT_FOUND_PROBE, status: 404 });
-    if (!notFound || 'redirect' in notFound) throw new Error('The not-found page could not be rendered');
-    if ('html' in notFound) this.#written.add(this.#files.write(NOT_FOUND_FILE, notFound.html));
-    headers[NOT_FOUND_FILE] = notFound.headers;
-    // Its links are not followed (a crawler never lands on it), only recorded for carrying it over.
-    links[NOT_FOUND_FILE] = [];
+    const { headers } = this.site;
+    for (const language of this.#languages) await this.#notFound(language);
     const siteFiles = await writeSiteFiles(
       this.#renderer(),
       this.#files,
@@ -205,6 +201,19 @@ class SiteRender {
     const files = new Set([...before, ...this.carried, ...Object.keys(this.site.headers)]);
     const carried = [...files].filter((file) => !written.includes(file));
     return { ...this.#answer(written), carried, shifted: false };
+  }
+
+  /** Writes the not-found page of `language`: `/404.html`, `/hi/404.html` (site-listener.ts serves it). */
+  async #notFound(language: string) {
+    const path = pathInLanguage(NOT_FOUND_PATH, language, this.#languages);
+    const file = `${path}.html`;
+    const probe = pathInLanguage(NOT_FOUND_PROBE, language, this.#languages);
+    const page = await this.#pageAt(path, file, { probe, status: 404 });
+    if (!page || 'redirect' in page) throw new Error(`The not-found page ${file} could not be rendered`);
+    if ('html' in page) this.#written.add(this.#files.write(file, page.html));
+    this.site.headers[file] = page.headers;
+    // Its links are not followed (a crawler never lands on it), only recorded for carrying it over.
+    this.site.links[file] = [];
   }
 
   #renderer(): (request: Request) => Promise<Response> {

@@ -178,4 +178,32 @@ describe('the pages of a language', () => {
       'rss.xml': true,
     });
   });
+  it('show an urgent notice in each page’s language, a change of one language’s text only on its pages', async () => {
+    const built = (path: string) => join(site.dataDir, 'site', 'current', 'public', path, 'index.html');
+    const [startsAt, endsAt] = [Date.now() - 60_000, Date.now() + 3_600_000].map((at) => new Date(at).toISOString());
+    const message = (hindi: string) => ({
+      message: 'The school closes at noon today.',
+      level: 'important',
+      startsAt,
+      endsAt,
+      translations: { hi: { message: hindi } },
+    });
+    const posted = await site.asAdmin('POST', '/api/alerts', { json: message('आज स्कूल दोपहर में बंद होगा।') });
+    expect(posted.status).toBe(201);
+    await site.waitUntilLive();
+    expect(await page('/hi/gallery')).toContain('आज स्कूल दोपहर में बंद होगा।');
+    expect(await page('/ar/gallery')).toContain('The school closes at noon today.');
+    expect(await page('/gallery')).toContain('The school closes at noon today.');
+
+    const before = await Promise.all(['gallery', 'ar/gallery'].map((path) => stat(built(path))));
+    // The answer is the list as stored.
+    const { _id } = posted.body.find((alert: { message: string }) => alert.message === message('').message);
+    const changed = await site.asAdmin('PUT', `/api/alerts/${_id}`, { json: message('आज स्कूल 12 बजे बंद होगा।') });
+    expect(changed.status).toBe(200);
+    await site.waitUntilLive();
+    for (const path of ['/hi/gallery', '/hi/', '/hi/eventsnews'])
+      expect(await page(path)).toContain('आज स्कूल 12 बजे बंद होगा।');
+    const after = await Promise.all(['gallery', 'ar/gallery'].map((path) => stat(built(path))));
+    expect(after.map((file, n) => file.ino === before[n]!.ino)).toEqual([true, true]);
+  });
 });
