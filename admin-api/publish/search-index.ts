@@ -69,7 +69,9 @@ export async function writeSearchIndex(input: SearchIndexInput): Promise<SearchI
         index.addCustomRecord({
           url: record.url,
           content: record.text,
-          language,
+          // Pagefind files a page under its `lang` in lower case (`en-gb`), as its client looks it
+          // up: the records of a language go into the same index.
+          language: language.toLowerCase(),
           meta: { title: record.title, kind: record.kind },
         }),
       ),

@@ -1,0 +1,49 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import type { SiteContent } from '../../site/contract/content.ts';
+import { PUBLISHED_NOW } from '../../site/contract/publication.ts';
+import { defaultContent } from '../store/default-content.ts';
+import { DocumentTexts, writeSearchIndex } from './search-index.ts';
+
+let work: string | undefined;
+afterEach(() => (work ? rm(work, { recursive: true, force: true }) : undefined));
+
+const page = (lang: string, words: string) =>
+  `<!DOCTYPE html><html lang="${lang}"><head><title>${words}</title></head><body><main data-pagefind-body><p>${words}</p></main></body></html>`;
+
+it('files the records of each language in the index of its pages, whatever the case of its tag', async () => {
+  work = await mkdtemp(join(tmpdir(), 'search-index-'));
+  const siteDir = join(work, 'site');
+  await mkdir(join(siteDir, 'pt-BR', 'about'), { recursive: true });
+  await mkdir(join(siteDir, 'about'), { recursive: true });
+  await writeFile(join(siteDir, 'about', 'index.html'), page('en-GB', 'About the school'));
+  await writeFile(join(siteDir, 'pt-BR', 'about', 'index.html'), page('pt-BR', 'Sobre a escola'));
+  const base = defaultContent();
+  const news = {
+    _id: 'n1',
+    title: 'Sports day',
+    description: 'Races',
+    publishDate: '2026-06-01',
+    expiryDate: null,
+    priority: 'medium' as const,
+    image: null,
+    translations: { 'pt-BR': { title: 'Dia do desporto' } },
+    ...PUBLISHED_NOW,
+  };
+  const content: SiteContent = {
+    ...base,
+    settings: { ...base.settings, languages: ['en-GB', 'pt-BR'] },
+    news: [news],
+  };
+  const outputPath = join(work, 'pagefind');
+  const documents = new DocumentTexts({ read: async () => null });
+  const summary = await writeSearchIndex({ siteDir, content, outputPath, documents, now: new Date('2026-06-15') });
+
+  const entry = JSON.parse(await readFile(join(outputPath, 'pagefind-entry.json'), 'utf8'));
+  expect(Object.keys(entry.languages).sort()).toEqual(['en-gb', 'pt-br']);
+  // Each language's index: its page and its half of the records.
+  expect(summary).toMatchObject({ pages: 2, records: expect.any(Number) });
+  for (const language of ['en-gb', 'pt-br']) expect(entry.languages[language].page_count).toBe(1 + summary.records / 2);
+});
