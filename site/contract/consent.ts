@@ -1,8 +1,9 @@
 /**
- * What a form says beside its consent box, apart from any schema so that the forms' pages show it
- * without loading zod (which they load when the form is sent).
+ * What a form says beside its consent box, in English: the forms show their page's language's
+ * (site/i18n/messages, `form.consent`, `form.consentRequired`).
  */
+import english from '../i18n/messages/en.json' with { type: 'json' };
 
 /** The text a form shows beside its box. */
-export const CONSENT_LABEL = 'I agree that the school keeps these details as the privacy notice explains.';
-export const CONSENT_REQUIRED = 'Please tick the box to agree to the privacy notice';
+export const CONSENT_LABEL = english['form.consent'];
+export const CONSENT_REQUIRED = english['form.consentRequired'];

@@ -32,7 +32,7 @@ describe('translations', () => {
 
   it('give an item in a language, untranslated fields in the default, without translations', () => {
     const item = { title: 'Sports day', description: 'Races', translations: { hi: { title: 'खेल दिवस' } } };
-    expect(inLanguage(item, 'hi')).toEqual({ title: 'खेल दिवस', description: 'Races' });
+    expect(inLanguage(item, 'hi')).toEqual({ title: 'खेल दिवस', description: 'Races', translated: ['title'] });
     expect(inLanguage(item, 'ar')).toEqual({ title: 'Sports day', description: 'Races' });
     const plain: Item = { title: 'Plain' };
     expect(inLanguage(plain, 'hi')).toEqual({ title: 'Plain' });

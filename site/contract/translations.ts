@@ -64,13 +64,16 @@ export function translationsOf<const F extends Record<string, z.ZodType>>(fields
 }
 
 /**
- * `item` as read in `language`: each translated field in that language, the others in the
- * default language; without `translations`, as the answers of one language carry none.
+ * `item` as read in `language`: each translated field in that language, named in `translated`,
+ * the others in the default language (site/lib/fallback-lang.ts marks them); without
+ * `translations`, as the answers of one language carry none.
  */
 export function inLanguage<T extends Translatable>(item: T, language: string): T {
   const { translations, translationBasis: _basis, ...rest } = item;
   if (!translations) return item;
-  return { ...rest, ...translations[language] } as T;
+  const texts = translations[language];
+  if (!texts) return rest as T;
+  return { ...rest, ...texts, translated: Object.keys(texts) } as unknown as T;
 }
 
 /**

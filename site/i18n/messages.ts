@@ -3,52 +3,20 @@
  * catalogue per language in messages/, English the reference. A language without a catalogue, and
  * a key a catalogue lacks, read English. The school's own texts come from the content, not here.
  */
+import { fallbackLang } from '../lib/fallback-lang.ts';
+import { type Catalogue, catalogueMessages as fromCatalogue, type IslandWords, type Messages } from './catalogue.ts';
 import ar from './messages/ar.json' with { type: 'json' };
 import en from './messages/en.json' with { type: 'json' };
 import es from './messages/es.json' with { type: 'json' };
 import hi from './messages/hi.json' with { type: 'json' };
 
-export type MessageKey = keyof typeof en;
-/**
- * A count's message, in forms named after Intl.PluralRules (`privacy.days_one`, `…_other`); a
- * catalogue may add the forms its language has and English lacks (`_two`, `_few`…).
- */
-export type PluralKey = { [K in MessageKey]: K extends `${infer Base}_other` ? Base : never }[MessageKey];
-export type Catalogue = Readonly<Record<string, string>>;
-type Values = Readonly<Record<string, string | number>>;
+export type { Catalogue, MessageKey, Messages, PluralKey } from './catalogue.ts';
 
 export const CATALOGUES: Readonly<Record<string, Catalogue>> = { en, hi, es, ar };
 
-export interface Messages {
-  /** The catalogue's language: `hi` for `hi-IN`, `en` for a language without one. */
-  language: string;
-  /** The key's words, each `{name}` replaced by `values[name]`; a placeholder without a value stays. */
-  t(key: MessageKey, values?: Values): string;
-  /**
-   * The words for `count` things, in the form the language uses for that number; `{count}` is the
-   * number unless `values` gives it (in words, say).
-   */
-  plural(key: PluralKey, count: number, values?: Values): string;
-}
-
-const fill = (text: string, values: Values = {}) =>
-  text.replace(/\{(\w+)\}/g, (placeholder, name: string) => String(values[name] ?? placeholder));
-
 /** The messages of `catalogue`, in `language`, with English for what it lacks. */
-export function catalogueMessages(language: string, catalogue: Catalogue): Messages {
-  const english = CATALOGUES.en!;
-  const rules = new Intl.PluralRules(language);
-  const englishRules = new Intl.PluralRules('en');
-  return {
-    language,
-    t: (key, values) => fill(catalogue[key] ?? english[key] ?? key, values),
-    plural: (key, count, values) => {
-      const form = (words: Catalogue, pluralRules: Intl.PluralRules) =>
-        words[`${key}_${pluralRules.select(count)}`] ?? words[`${key}_other`];
-      return fill(form(catalogue, rules) ?? form(english, englishRules) ?? key, { count, ...values });
-    },
-  };
-}
+export const catalogueMessages = (language: string, catalogue: Catalogue): Messages =>
+  fromCatalogue(language, catalogue, CATALOGUES.en);
 
 const MESSAGES: Readonly<Record<string, Messages>> = Object.fromEntries(
   Object.entries(CATALOGUES).map(([language, catalogue]) => [language, catalogueMessages(language, catalogue)]),
@@ -71,3 +39,29 @@ export const pageLanguage = (locals: PageLocals): string =>
 
 /** What a page or component calls: `const { t } = pageMessages(Astro.locals)`. */
 export const pageMessages = (locals: PageLocals): Messages => messagesFor(pageLanguage(locals));
+
+/**
+ * The words of the keys under `groups` (`'form'` for `form.name`, `form.email`…) in the page's
+ * language, for an island: a page passes an island only the words it shows.
+ */
+export function islandWords(locals: PageLocals, ...groups: string[]): IslandWords {
+  const language = pageLanguage(locals);
+  const catalogue = CATALOGUES[messagesFor(language).language]!;
+  const english = CATALOGUES.en!;
+  const inGroups = (key: string) => groups.some((group) => key.startsWith(`${group}.`));
+  const texts: Record<string, string> = {};
+  for (const key of Object.keys(english)) if (inGroups(key)) texts[key] = catalogue[key] ?? english[key]!;
+  // The plural forms a language has and English lacks (`_few`, `_many`…).
+  for (const key of Object.keys(catalogue)) if (inGroups(key)) texts[key] = catalogue[key]!;
+  return { language, defaultLanguage: locals.content.settings.languages[0] ?? language, texts };
+}
+
+/**
+ * What marks a content text on the page as the default language's where it has no translation:
+ * `<h2 lang={langOf(item, 'title')}>` (site/lib/fallback-lang.ts).
+ */
+export function contentLang(locals: PageLocals): (item: object, field: string) => string | undefined {
+  const language = pageLanguage(locals);
+  const defaultLanguage = locals.content.settings.languages[0] ?? language;
+  return (item, field) => fallbackLang(item, field, language, defaultLanguage);
+}

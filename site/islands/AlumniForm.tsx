@@ -1,16 +1,23 @@
 import { type FormEvent, useRef, useState } from 'react';
 import type { AlumniInput } from '../contract/alumni-form.ts';
+import type { MessageKey } from '../i18n/catalogue.ts';
+import { type IslandWords, islandMessages } from '../i18n/catalogue.ts';
 import { ApiError, apiRequest } from '../lib/api-client.ts';
 import { ConsentBox, consentProblem } from './forms/ConsentBox.tsx';
-import { Field } from './forms/Field.tsx';
+import { Field, RequiredMark } from './forms/Field.tsx';
+import { type FieldWords, fieldProblem } from './forms/field-problems.ts';
 import { fieldErrors, useFormFields } from './forms/form-state.ts';
 import { useHydrated } from './forms/hydration.ts';
 import { lazy } from './parts/lazy.ts';
+import { withElement } from './parts/with-element.tsx';
 import './forms.css';
 
 const loadSchema = lazy(() => import('../contract/alumni-form.ts').then((module) => module.AlumniInput));
 
-const GENDER_LABELS: Record<AlumniInput['gender'], string> = { male: 'Male', female: 'Female' };
+const GENDER_LABELS: Record<AlumniInput['gender'], MessageKey> = {
+  male: 'alumniForm.male',
+  female: 'alumniForm.female',
+};
 
 type AlumniField = Exclude<keyof AlumniInput, 'consent'> | 'consent';
 
@@ -29,12 +36,27 @@ const EMPTY: Record<AlumniField, string> = {
   consent: '',
 };
 
-const FAILED = 'Registration failed. Please try again.';
+const FIELDS: Record<AlumniField, FieldWords> = {
+  fullName: { label: 'alumniForm.fullName' },
+  gender: { label: 'alumniForm.gender', invalid: 'alumniForm.genderMissing' },
+  mobile: { label: 'alumniForm.mobile', invalid: 'alumniForm.invalidMobile' },
+  email: { label: 'form.email', invalid: 'form.invalidEmail' },
+  address: { label: 'alumniForm.address' },
+  periodOfStudy: { label: 'alumniForm.periodOfStudy' },
+  qualification: { label: 'alumniForm.qualification' },
+  occupation: { label: 'alumniForm.occupation' },
+  companyName: { label: 'alumniForm.companyName' },
+  companyAddress: { label: 'alumniForm.companyAddress' },
+  message: { label: 'form.message' },
+  consent: { label: 'form.consent', invalid: 'form.consentRequired' },
+};
 
 type Status = 'filling' | 'submitting' | 'registered';
 
 /** /alumni: the registration form of spec §5, its submitting state, success screen and errors. */
-export default function AlumniForm() {
+export default function AlumniForm({ words }: { words: IslandWords }) {
+  const messages = islandMessages(words);
+  const { t } = messages;
   const [status, setStatus] = useState<Status>('filling');
   const [failure, setFailure] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -51,8 +73,12 @@ export default function AlumniForm() {
     try {
       const parsed = (await loadSchema()).safeParse({ ...values, consent: undefined });
       const problems = {
-        ...(parsed.success ? {} : fieldErrors<AlumniField>(parsed.error.issues)),
-        ...consentProblem(values.consent),
+        ...(parsed.success
+          ? {}
+          : fieldErrors<AlumniField>(parsed.error.issues, (issue, field) =>
+              fieldProblem(issue, FIELDS[field], messages),
+            )),
+        ...consentProblem(values.consent, messages),
       };
       if (!parsed.success || Object.keys(problems).length > 0) {
         form.showErrors(problems);
@@ -62,7 +88,7 @@ export default function AlumniForm() {
       await apiRequest('/api/alumni', { method: 'POST', json: { ...parsed.data, consent: true } });
       setStatus('registered');
     } catch (error) {
-      setFailure((error instanceof ApiError && error.serverMessage) || FAILED);
+      setFailure((error instanceof ApiError && error.serverMessage) || t('alumniForm.failed'));
       setStatus('filling');
     } finally {
       sending.current = false;
@@ -79,14 +105,11 @@ export default function AlumniForm() {
     return (
       <div className="form-card success" role="status">
         <h2 tabIndex={-1} ref={(heading) => heading?.focus()}>
-          Thank you for registering!
+          {t('alumniForm.thanks')}
         </h2>
-        <p>
-          Your registration has been received. The school office will review it, and you will appear among our alumni
-          once it is approved.
-        </p>
+        <p>{t('alumniForm.received')}</p>
         <button type="button" className="button" onClick={registerAnother}>
-          Register Another Alumni
+          {t('alumniForm.another')}
         </button>
       </div>
     );
@@ -94,10 +117,16 @@ export default function AlumniForm() {
 
   const text = (
     field: AlumniField,
-    label: string,
     options: { type?: string; hint?: string; autoComplete?: string; required?: boolean } = {},
   ) => (
-    <Field name={field} label={label} error={errors[field]} hint={options.hint} required={options.required ?? true}>
+    <Field
+      name={field}
+      label={t(FIELDS[field].label)}
+      error={errors[field]}
+      hint={options.hint}
+      required={options.required ?? true}
+      optional={t('form.optional')}
+    >
       {(control) => (
         <input
           {...control}
@@ -110,8 +139,15 @@ export default function AlumniForm() {
     </Field>
   );
 
-  const area = (field: AlumniField, label: string, required: boolean) => (
-    <Field name={field} label={label} error={errors[field]} required={required} className="field-wide">
+  const area = (field: AlumniField, required: boolean) => (
+    <Field
+      name={field}
+      label={t(FIELDS[field].label)}
+      error={errors[field]}
+      required={required}
+      optional={t('form.optional')}
+      className="field-wide"
+    >
       {(control) => (
         <textarea
           {...control}
@@ -134,8 +170,7 @@ export default function AlumniForm() {
       aria-describedby="alumni-required"
     >
       <p id="alumni-required" className="form-note">
-        Fields marked <span aria-hidden="true">*</span>
-        <span className="visually-hidden">with an asterisk</span> are required.
+        {withElement(t('form.marked'), 'mark', <RequiredMark messages={messages} />)}
       </p>
       {failure && (
         <div className="form-failure" role="alert">
@@ -143,15 +178,15 @@ export default function AlumniForm() {
         </div>
       )}
       <fieldset className="form-grid" disabled={status === 'submitting'}>
-        <legend className="visually-hidden">Alumni registration</legend>
-        {text('fullName', 'Full name', { autoComplete: 'name' })}
+        <legend className="visually-hidden">{t('alumniForm.legend')}</legend>
+        {text('fullName', { autoComplete: 'name' })}
         <fieldset
           className="field choice-group"
           aria-invalid={Boolean(errors.gender)}
           aria-describedby={errors.gender ? 'field-gender-error' : undefined}
         >
           <legend>
-            Gender
+            {t(FIELDS.gender.label)}
             <span className="required-mark" aria-hidden="true">
               {' '}
               *
@@ -168,7 +203,7 @@ export default function AlumniForm() {
                   checked={values.gender === gender}
                   onChange={() => form.change('gender', gender)}
                 />
-                {GENDER_LABELS[gender]}
+                {t(GENDER_LABELS[gender])}
               </label>
             ))}
           </div>
@@ -178,27 +213,27 @@ export default function AlumniForm() {
             </p>
           )}
         </fieldset>
-        {text('mobile', 'Mobile number', { type: 'tel', autoComplete: 'tel' })}
-        {text('email', 'Email', { type: 'email', autoComplete: 'email' })}
-        {area('address', 'Address', true)}
-        {text('periodOfStudy', 'Period of study', { hint: 'For example 2010-2020' })}
-        {text('qualification', 'Qualification')}
-        {text('occupation', 'Occupation', { autoComplete: 'organization-title' })}
-        {text('companyName', 'Company name', { required: false, autoComplete: 'organization' })}
-        {area('companyAddress', 'Company address', false)}
-        {area('message', 'Message', false)}
+        {text('mobile', { type: 'tel', autoComplete: 'tel' })}
+        {text('email', { type: 'email', autoComplete: 'email' })}
+        {area('address', true)}
+        {text('periodOfStudy', { hint: t('alumniForm.periodHint') })}
+        {text('qualification')}
+        {text('occupation', { autoComplete: 'organization-title' })}
+        {text('companyName', { required: false, autoComplete: 'organization' })}
+        {area('companyAddress', false)}
+        {area('message', false)}
         <ConsentBox
           checked={values.consent === 'yes'}
           onChange={(agreed) => form.change('consent', agreed ? 'yes' : '')}
           error={errors.consent}
+          messages={messages}
         />
       </fieldset>
       <p className="form-note">
-        Only the school office sees your details, to keep in touch with you. Read our{' '}
-        <a href="/privacy">Privacy Policy</a> to learn more.
+        {withElement(t('alumniForm.privacy'), 'link', <a href="/privacy">{t('alumniForm.privacyLink')}</a>)}
       </p>
       <button type="submit" className="button form-submit" disabled={!hydrated || status === 'submitting'}>
-        {status === 'submitting' ? 'Registering...' : 'Register'}
+        {status === 'submitting' ? t('alumniForm.registering') : t('alumniForm.register')}
       </button>
     </form>
   );

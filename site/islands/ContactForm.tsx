@@ -1,12 +1,16 @@
 import { type FormEvent, useRef, useState } from 'react';
 import type { ContactMessage } from '../contract/contact-form.ts';
-import { CONTACT_SUBJECTS, HONEYPOT_FIELD, SUBJECT_LABELS } from '../contract/contact-subjects.ts';
+import { CONTACT_SUBJECTS, type ContactSubject, HONEYPOT_FIELD } from '../contract/contact-subjects.ts';
+import type { MessageKey } from '../i18n/catalogue.ts';
+import { type IslandWords, islandMessages } from '../i18n/catalogue.ts';
 import { ApiError, apiRequest } from '../lib/api-client.ts';
 import { ConsentBox, consentProblem } from './forms/ConsentBox.tsx';
-import { Field } from './forms/Field.tsx';
+import { Field, RequiredMark } from './forms/Field.tsx';
+import { type FieldWords, fieldProblem } from './forms/field-problems.ts';
 import { fieldErrors, useFormFields } from './forms/form-state.ts';
 import { useHydrated } from './forms/hydration.ts';
 import { lazy } from './parts/lazy.ts';
+import { withElement } from './parts/with-element.tsx';
 import './forms.css';
 
 const loadSchema = lazy(() => import('../contract/contact-form.ts').then((module) => module.ContactMessage));
@@ -15,8 +19,22 @@ type ContactField = Exclude<keyof ContactMessage, 'consent'> | 'consent';
 
 const EMPTY: Record<ContactField, string> = { name: '', email: '', phone: '', subject: '', message: '', consent: '' };
 
-const FAILED =
-  'Your message could not be sent. Please try again in a moment, or call or e-mail the school office instead.';
+const FIELDS: Record<ContactField, FieldWords> = {
+  name: { label: 'form.name' },
+  email: { label: 'form.email', invalid: 'form.invalidEmail' },
+  phone: { label: 'form.phone', invalid: 'form.invalidPhone' },
+  subject: { label: 'contactForm.subject', invalid: 'contactForm.subjectMissing' },
+  message: { label: 'form.message' },
+  consent: { label: 'form.consent', invalid: 'form.consentRequired' },
+};
+
+const SUBJECTS: Record<ContactSubject, MessageKey> = {
+  admission: 'contactForm.admission',
+  academic: 'contactForm.academic',
+  complaint: 'contactForm.complaint',
+  suggestion: 'contactForm.suggestion',
+  other: 'contactForm.other',
+};
 
 type Status = 'filling' | 'sending' | 'sent';
 
@@ -25,7 +43,9 @@ type Status = 'filling' | 'sending' | 'sent';
  * thank-you screen shows only once the message is stored; a failure keeps the text and says so.
  * 'Send Another Message' brings the form back with its values.
  */
-export default function ContactForm() {
+export default function ContactForm({ words }: { words: IslandWords }) {
+  const messages = islandMessages(words);
+  const { t } = messages;
   const [status, setStatus] = useState<Status>('filling');
   const [failure, setFailure] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -43,8 +63,12 @@ export default function ContactForm() {
     try {
       const parsed = (await loadSchema()).safeParse({ ...values, consent: undefined });
       const problems = {
-        ...(parsed.success ? {} : fieldErrors<ContactField>(parsed.error.issues)),
-        ...consentProblem(values.consent),
+        ...(parsed.success
+          ? {}
+          : fieldErrors<ContactField>(parsed.error.issues, (issue, field) =>
+              fieldProblem(issue, FIELDS[field], messages),
+            )),
+        ...consentProblem(values.consent, messages),
       };
       if (!parsed.success || Object.keys(problems).length > 0) {
         form.showErrors(problems);
@@ -57,7 +81,9 @@ export default function ContactForm() {
       });
       setStatus('sent');
     } catch (error) {
-      setFailure((error instanceof ApiError && !error.isNetworkError && error.serverMessage) || FAILED);
+      setFailure(
+        (error instanceof ApiError && !error.isNetworkError && error.serverMessage) || t('contactForm.failed'),
+      );
       setStatus('filling');
     } finally {
       sending.current = false;
@@ -68,18 +94,24 @@ export default function ContactForm() {
     return (
       <div className="form-card success" role="status">
         <h2 tabIndex={-1} ref={(heading) => heading?.focus()}>
-          Thank you, {values.name.trim()}!
+          {t('contactForm.thanks', { name: values.name.trim() })}
         </h2>
-        <p>We have received your message and will reply within 24 hours.</p>
+        <p>{t('contactForm.received')}</p>
         <button type="button" className="button" onClick={() => setStatus('filling')}>
-          Send Another Message
+          {t('contactForm.another')}
         </button>
       </div>
     );
   }
 
-  const input = (field: ContactField, label: string, type: string, autoComplete: string, required = true) => (
-    <Field name={field} label={label} error={errors[field]} required={required}>
+  const input = (field: 'name' | 'email' | 'phone', type: string, autoComplete: string, required = true) => (
+    <Field
+      name={field}
+      label={t(FIELDS[field].label)}
+      error={errors[field]}
+      required={required}
+      optional={t('form.optional')}
+    >
       {(control) => (
         <input
           {...control}
@@ -102,38 +134,35 @@ export default function ContactForm() {
       onFocus={() => void loadSchema().catch(() => undefined)}
       aria-labelledby="contact-form-title"
     >
-      <h2 id="contact-form-title">Send us a message</h2>
-      <p className="form-note">
-        Fields marked <span aria-hidden="true">*</span>
-        <span className="visually-hidden">with an asterisk</span> are required.
-      </p>
+      <h2 id="contact-form-title">{t('contactForm.title')}</h2>
+      <p className="form-note">{withElement(t('form.marked'), 'mark', <RequiredMark messages={messages} />)}</p>
       {failure && (
         <div className="form-failure" role="alert">
           {failure}
         </div>
       )}
       <fieldset className="form-grid" disabled={status === 'sending'}>
-        <legend className="visually-hidden">Your message</legend>
-        {input('name', 'Name', 'text', 'name')}
-        {input('email', 'Email', 'email', 'email')}
-        {input('phone', 'Phone', 'tel', 'tel', false)}
-        <Field name="subject" label="Subject" error={errors.subject} required>
+        <legend className="visually-hidden">{t('contactForm.legend')}</legend>
+        {input('name', 'text', 'name')}
+        {input('email', 'email', 'email')}
+        {input('phone', 'tel', 'tel', false)}
+        <Field name="subject" label={t(FIELDS.subject.label)} error={errors.subject} required>
           {(control) => (
             <select
               {...control}
               value={values.subject}
               onChange={(event) => form.change('subject', event.target.value)}
             >
-              <option value="">Choose a subject</option>
+              <option value="">{t('contactForm.chooseSubject')}</option>
               {CONTACT_SUBJECTS.map((subject) => (
                 <option key={subject} value={subject}>
-                  {SUBJECT_LABELS[subject]}
+                  {t(SUBJECTS[subject])}
                 </option>
               ))}
             </select>
           )}
         </Field>
-        <Field name="message" label="Message" error={errors.message} required className="field-wide">
+        <Field name="message" label={t(FIELDS.message.label)} error={errors.message} required className="field-wide">
           {(control) => (
             <textarea
               {...control}
@@ -144,20 +173,22 @@ export default function ContactForm() {
           )}
         </Field>
         <div className="form-trap" aria-hidden="true">
-          <label htmlFor={`field-${HONEYPOT_FIELD}`}>Leave this field empty</label>
+          <label htmlFor={`field-${HONEYPOT_FIELD}`}>{t('form.trap')}</label>
           <input ref={trapRef} id={`field-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
         </div>
         <ConsentBox
           checked={values.consent === 'yes'}
           onChange={(agreed) => form.change('consent', agreed ? 'yes' : '')}
           error={errors.consent}
+          messages={messages}
         />
       </fieldset>
       <button type="submit" className="button form-submit" disabled={!hydrated || status === 'sending'}>
-        {status === 'sending' ? 'Sending...' : 'Send Message'}
+        {status === 'sending' ? t('contactForm.sending') : t('contactForm.send')}
       </button>
       <p className="form-privacy">
-        We use your details only to answer you. <a href="/privacy">How we use your details</a>
+        {`${t('contactForm.privacy')} `}
+        <a href="/privacy">{t('contactForm.privacyLink')}</a>
       </p>
     </form>
   );

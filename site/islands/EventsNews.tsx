@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import type { News, SchoolEvent } from '../contract/content.ts';
+import type { IslandWords } from '../i18n/catalogue.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import type { ImageAlts } from '../lib/image-alt.ts';
 import type { ImageSize } from '../lib/image-sources.ts';
@@ -8,6 +9,7 @@ import type { RenderedTexts } from '../lib/rendered-texts.ts';
 import { currentNews, splitEvents } from '../lib/schedule.ts';
 import { EventCard, EventDetails } from './parts/EventCard.tsx';
 import type { SizeOf } from './parts/ItemImages.tsx';
+import { type ItemWords, itemWords } from './parts/item-words.ts';
 import { CloseButton, Modal } from './parts/Modal.tsx';
 import { NewsCard, NewsDetails } from './parts/NewsCard.tsx';
 import { Tabs } from './parts/Tabs.tsx';
@@ -29,6 +31,8 @@ export interface EventsNewsProps {
   rendered: RenderedTexts;
   /** The page's language when it is not the site's default: the newest lists are asked for in it. */
   language?: string | undefined;
+  /** The page's words (`eventsNews.*`, `item.*`). */
+  words: IslandWords;
 }
 
 type Opened = { kind: 'event'; item: SchoolEvent } | { kind: 'news'; item: News } | null;
@@ -48,7 +52,10 @@ export default function EventsNews({
   firstView,
   rendered,
   language,
+  words: pageWords,
 }: EventsNewsProps) {
+  const words = useMemo(() => itemWords(pageWords), [pageWords]);
+  const { t } = words;
   const [now, setNow] = useState(() => new Date(builtAt));
   const [lists, setLists] = useState({ events, news });
   const [opened, setOpened] = useState<Opened>(null);
@@ -74,21 +81,22 @@ export default function EventsNews({
   return (
     <>
       <Tabs
-        label="Events and news"
+        label={t('eventsNews.label')}
         tabs={[
           {
             id: 'news',
-            label: 'News',
+            label: t('eventsNews.news'),
             panel: (
               <>
-                <h2 className="visually-hidden">Current news</h2>
-                <CardList empty="No news available at the moment." label="News">
+                <h2 className="visually-hidden">{t('eventsNews.currentNews')}</h2>
+                <CardList empty={t('eventsNews.noNews')} label={t('eventsNews.news')}>
                   {shownNews.map((item) => (
                     <NewsCard
                       key={item._id}
                       news={item}
                       sizeOf={sizeOf}
                       onOpen={() => setOpened({ kind: 'news', item })}
+                      words={words}
                     />
                   ))}
                 </CardList>
@@ -97,23 +105,29 @@ export default function EventsNews({
           },
           {
             id: 'events',
-            label: 'Events',
+            label: t('eventsNews.events'),
             panel:
               upcoming.length + past.length === 0 ? (
-                <p className="empty-state">No events available at the moment.</p>
+                <p className="empty-state">{t('eventsNews.noEvents')}</p>
               ) : (
                 <>
                   <EventGroup
-                    title="Upcoming"
+                    title={t('eventsNews.upcoming')}
+                    label={t('eventsNews.upcomingEvents')}
+                    empty={t('eventsNews.noUpcoming')}
                     events={upcoming}
                     sizeOf={sizeOf}
                     onOpen={(item) => setOpened({ kind: 'event', item })}
+                    words={words}
                   />
                   <EventGroup
-                    title="Past"
+                    title={t('eventsNews.past')}
+                    label={t('eventsNews.pastEvents')}
+                    empty={t('eventsNews.noPast')}
                     events={past}
                     sizeOf={sizeOf}
                     onOpen={(item) => setOpened({ kind: 'event', item })}
+                    words={words}
                   />
                 </>
               ),
@@ -121,13 +135,14 @@ export default function EventsNews({
         ]}
       />
       <Modal open={opened !== null} onClose={close} labelledBy="details-title" className="details">
-        <CloseButton onClose={close} />
+        <CloseButton onClose={close} label={t('item.close')} />
         {opened?.kind === 'event' && (
           <EventDetails
             event={opened.item}
             sizeOf={sizeOf}
             headingId="details-title"
             rendered={rendered[opened.item.description]}
+            words={words}
           />
         )}
         {opened?.kind === 'news' && (
@@ -136,6 +151,7 @@ export default function EventsNews({
             sizeOf={sizeOf}
             headingId="details-title"
             rendered={rendered[opened.item.description]}
+            words={words}
           />
         )}
       </Modal>
@@ -154,18 +170,22 @@ function CardList({ empty, label, children }: { empty: string; label: string; ch
 
 interface EventGroupProps {
   title: string;
+  /** What the group is, for screen readers: "Upcoming events". */
+  label: string;
+  empty: string;
   events: SchoolEvent[];
   sizeOf: SizeOf;
   onOpen: (event: SchoolEvent) => void;
+  words: ItemWords;
 }
 
-function EventGroup({ title, events, sizeOf, onOpen }: EventGroupProps) {
+function EventGroup({ title, label, empty, events, sizeOf, onOpen, words }: EventGroupProps) {
   return (
-    <section className="event-group" aria-label={`${title} events`}>
+    <section className="event-group" aria-label={label}>
       <h2>{title}</h2>
-      <CardList empty={`No ${title.toLowerCase()} events.`} label={`${title} events`}>
+      <CardList empty={empty} label={label}>
         {events.map((event) => (
-          <EventCard key={event._id} event={event} sizeOf={sizeOf} onOpen={() => onOpen(event)} />
+          <EventCard key={event._id} event={event} sizeOf={sizeOf} onOpen={() => onOpen(event)} words={words} />
         ))}
       </CardList>
     </section>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   countInWords,
   countLabel,
+  dateFormat,
   dateParts,
   formatDate,
   formatMoment,
@@ -12,7 +13,7 @@ import {
 describe('display formats', () => {
   it('writes calendar dates out in words', () => {
     expect(formatDate('2026-12-05')).toBe('5 December 2026');
-    expect(dateParts('2025-03-31')).toEqual({ day: 31, month: 'March', monthShort: 'Mar', year: 2025 });
+    expect(dateParts('2025-03-31')).toEqual({ day: '31', month: 'March', monthShort: 'Mar', year: '2025' });
   });
 
   it('writes times on a 12-hour clock', () => {
@@ -25,6 +26,21 @@ describe('display formats', () => {
   it("writes a moment on the school's clock", () => {
     expect(formatMoment('2026-12-05T09:00:00.000Z', 'Asia/Kolkata')).toBe('5 December 2026, 2:30 PM');
     expect(formatMoment('2026-12-31T19:00:00.000Z', 'Asia/Kolkata')).toBe('1 January 2027, 12:30 AM');
+  });
+
+  it("writes another language's dates and times through Intl, English as before", () => {
+    expect(dateFormat('en-IN').formatDate('2026-12-05')).toBe('5 December 2026');
+    expect(dateFormat('hi').formatDate('2026-12-05')).toBe('5 दिसंबर 2026');
+    expect(dateFormat('hi').dateParts('2026-12-05').month).toBe('दिसंबर');
+    expect(dateFormat('ar').formatDate('2026-12-05')).toBe('5 ديسمبر 2026');
+    expect(dateFormat('ar-EG').dateParts('2026-12-05')).toEqual({
+      day: '٥',
+      month: 'ديسمبر',
+      monthShort: 'ديسمبر',
+      year: '٢٠٢٦',
+    });
+    expect(dateFormat('es').formatDate('2026-01-31')).toBe('31 de enero de 2026');
+    expect(dateFormat('es').formatTime('14:30')).toBe('14:30');
   });
 
   it('says photo for one and photos otherwise', () => {

@@ -1,6 +1,8 @@
 /**
- * Dates and times as visitors read them. Written out by hand rather than with Intl so the page
- * built on the server and the island rendered in any browser produce exactly the same text.
+ * Dates and times as visitors read them. English is written out by hand rather than with Intl so
+ * the page built on the server and the island rendered in any browser produce exactly the same
+ * text (browsers' English formats differ in spaces and commas); other languages go through Intl
+ * (`dateFormat`), whose month names and digits only it knows.
  */
 import { dateInZone, timeInZone } from '../contract/dates.ts';
 
@@ -20,18 +22,20 @@ const MONTHS = [
 ] as const;
 
 export interface DateParts {
-  day: number;
+  day: string;
   month: string;
-  /** The month's first three letters, for the date block of an event. */
+  /** The month's short name (in English its first three letters), for the date block of an event. */
   monthShort: string;
-  year: number;
+  year: string;
 }
+
+const numbersOf = (date: string) => date.split('-').map(Number) as [number, number, number];
 
 /** `2026-12-05` → day 5, December, 2026. */
 export function dateParts(date: string): DateParts {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [year, month, day] = numbersOf(date);
   const name = MONTHS[month - 1] ?? '';
-  return { day, month: name, monthShort: name.slice(0, 3), year };
+  return { day: String(day), month: name, monthShort: name.slice(0, 3), year: String(year) };
 }
 
 /** `2026-12-05` → `5 December 2026`. */
@@ -51,6 +55,58 @@ export function formatTime(time: string): string {
 export function formatMoment(instant: string, timeZone: string): string {
   const moment = new Date(instant);
   return `${formatDate(dateInZone(moment, timeZone))}, ${formatTime(timeInZone(moment, timeZone))}`;
+}
+
+/** How the pages of a language write dates and times. */
+export interface DateFormat {
+  dateParts(date: string): DateParts;
+  /** A calendar date (`YYYY-MM-DD`) in words: `5 December 2026`, `5 दिसंबर 2026`. */
+  formatDate(date: string): string;
+  /** A time of day (`HH:MM`) on the language's clock: `2:30 PM`, `٢:٣٠ م`. */
+  formatTime(time: string): string;
+}
+
+const ENGLISH: DateFormat = { dateParts, formatDate, formatTime };
+const formats = new Map<string, DateFormat>();
+
+/**
+ * The dates and times of `language` (a BCP 47 tag): English as the site always wrote them, any
+ * other language through Intl. A calendar date or a time of day is a wall-clock value already in
+ * the school's time zone, so it is formatted as is (in UTC, which moves nothing).
+ */
+export function dateFormat(language: string): DateFormat {
+  if (language.split('-')[0]!.toLowerCase() === 'en') return ENGLISH;
+  let format = formats.get(language);
+  if (!format) {
+    format = intlDateFormat(language);
+    formats.set(language, format);
+  }
+  return format;
+}
+
+function intlDateFormat(language: string): DateFormat {
+  const long = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const short = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const clock = new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+  const calendarDay = (date: string) => {
+    const [year, month, day] = numbersOf(date);
+    return new Date(Date.UTC(year, month - 1, day));
+  };
+  const part = (parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((found) => found.type === type)?.value ?? '';
+  return {
+    dateParts(date) {
+      const day = calendarDay(date);
+      const parts = short.formatToParts(day);
+      const month = part(long.formatToParts(day), 'month');
+      return { day: part(parts, 'day'), month, monthShort: part(parts, 'month'), year: part(parts, 'year') };
+    },
+    formatDate: (date) => long.format(calendarDay(date)),
+    formatTime(time) {
+      const [hours, minutes] = time.split(':').map(Number) as [number, number];
+      return clock.format(new Date(Date.UTC(2000, 0, 1, hours, minutes)));
+    },
+  };
 }
 
 /** `photo` for one, `photos` otherwise, with the number: `1 photo`, `0 photos`, `12 photos`. */

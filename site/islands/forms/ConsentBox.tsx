@@ -1,4 +1,5 @@
-import { CONSENT_LABEL, CONSENT_REQUIRED } from '../../contract/consent.ts';
+import type { Messages } from '../../i18n/catalogue.ts';
+import { withElement } from '../parts/with-element.tsx';
 
 /**
  * The box a person ticks to agree to the privacy notice before a form sends their details:
@@ -9,17 +10,19 @@ export function ConsentBox({
   checked,
   onChange,
   error,
+  messages: { t },
 }: {
   checked: boolean;
   onChange: (checked: boolean) => void;
   error?: string | undefined;
+  /** The page's words (`form.*`). */
+  messages: Messages;
 }) {
   const id = 'field-consent';
   return (
     <div className="field field-wide consent">
       <p className="consent-notice" id={`${id}-hint`}>
-        The <a href="/privacy">privacy notice</a> says what the school keeps, why, for how long and how to have it
-        deleted.
+        {withElement(t('form.consentNotice'), 'link', <a href="/privacy">{t('form.consentLink')}</a>)}
       </p>
       <label className="consent-box" htmlFor={id}>
         <input
@@ -34,7 +37,7 @@ export function ConsentBox({
           onChange={(event) => onChange(event.target.checked)}
         />
         <span>
-          {CONSENT_LABEL}
+          {t('form.consent')}
           <span className="required-mark" aria-hidden="true">
             {' '}
             *
@@ -51,5 +54,5 @@ export function ConsentBox({
 }
 
 /** The form's error for an unticked box, or none. */
-export const consentProblem = (value: string): { consent?: string } =>
-  value === 'yes' ? {} : { consent: CONSENT_REQUIRED };
+export const consentProblem = (value: string, { t }: Messages): { consent?: string } =>
+  value === 'yes' ? {} : { consent: t('form.consentRequired') };

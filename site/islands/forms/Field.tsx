@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { Messages } from '../../i18n/catalogue.ts';
 
 interface FieldProps {
   name: string;
@@ -10,6 +11,8 @@ interface FieldProps {
   required?: boolean;
   /** Marks the label required or optional; a form whose every field is required marks none. */
   marked?: boolean;
+  /** What marks a field that may be left empty, in the page's language. */
+  optional?: string;
   className?: string;
   /** Renders the control with the ids and states it needs. */
   children: (control: ControlProps) => ReactNode;
@@ -35,6 +38,7 @@ export function Field({
   hint,
   required = false,
   marked = true,
+  optional = '(optional)',
   className,
   children,
 }: FieldProps) {
@@ -49,7 +53,7 @@ export function Field({
             *
           </span>
         ) : (
-          <span className="optional"> (optional)</span>
+          <span className="optional">{` ${optional}`}</span>
         )}
       </label>
       {hint && (
@@ -64,5 +68,15 @@ export function Field({
         </p>
       )}
     </div>
+  );
+}
+
+/** The asterisk of a required field, named for a screen reader in the page's words. */
+export function RequiredMark({ messages: { t } }: { messages: Messages }) {
+  return (
+    <>
+      <span aria-hidden="true">*</span>
+      <span className="visually-hidden">{t('form.asterisk')}</span>
+    </>
   );
 }

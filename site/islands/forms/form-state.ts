@@ -4,12 +4,15 @@ import { useTypedBeforeHydration } from './hydration.ts';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
-/** The first message for each field that failed the schema. */
-export function fieldErrors<K extends string>(issues: readonly z.core.$ZodIssue[]): FieldErrors<K> {
+/** The first message for each field that failed the schema: the issue's own, or `message`'s for it. */
+export function fieldErrors<K extends string>(
+  issues: readonly z.core.$ZodIssue[],
+  message: (issue: z.core.$ZodIssue, field: K) => string = (issue) => issue.message,
+): FieldErrors<K> {
   const errors: FieldErrors<K> = {};
   for (const issue of issues) {
     const field = issue.path[0] as K | undefined;
-    if (field !== undefined && !errors[field]) errors[field] = issue.message;
+    if (field !== undefined && !errors[field]) errors[field] = message(issue, field);
   }
   return errors;
 }

@@ -46,9 +46,9 @@ export function Modal({ open, onClose, labelledBy, className, onKeyDown, childre
   );
 }
 
-export function CloseButton({ onClose }: { onClose: () => void }) {
+export function CloseButton({ onClose, label = 'Close' }: { onClose: () => void; label?: string }) {
   return (
-    <button type="button" className="modal-close" aria-label="Close" onClick={onClose}>
+    <button type="button" className="modal-close" aria-label={label} onClick={onClose}>
       <span aria-hidden="true">×</span>
     </button>
   );
