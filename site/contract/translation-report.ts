@@ -35,7 +35,8 @@ export const TranslationGap = z.object({
 export type TranslationGap = z.infer<typeof TranslationGap>;
 export const TranslationReport = z.array(TranslationGap);
 
-const fields = {
+/** The fields each kind of object translates (the leaders' messages are fields of the content: `<role>Message`). */
+export const TRANSLATED_FIELDS = {
   settings: translatedFields(Settings.shape.translations),
   pages: translatedFields(Page.shape.translations),
   events: translatedFields(SchoolEvent.shape.translations),
@@ -45,7 +46,7 @@ const fields = {
   homegallery: translatedFields(GalleryItem.shape.translations),
   logos: translatedFields(Logo.shape.translations),
   alerts: translatedFields(Alert.shape.translations),
-};
+} satisfies Record<Exclude<TranslationKind, 'leadership'>, readonly string[]>;
 
 type Item = Translatable & { _id?: string; slug?: string };
 
@@ -66,14 +67,14 @@ export function translationGaps(
       if (state === 'missing' || state === 'outdated') gaps.push({ kind, id, field, state });
     }
   };
-  look('settings', 'settings', content.settings, fields.settings);
+  look('settings', 'settings', content.settings, TRANSLATED_FIELDS.settings);
   for (const role of LEADERSHIP_ROLES) look('leadership', role, content, [`${role}Message`]);
-  for (const page of content.pages) look('pages', page.slug, page, fields.pages);
+  for (const page of content.pages) look('pages', page.slug, page, TRANSLATED_FIELDS.pages);
   const lists = ['events', 'news', 'circulars', 'gallery', 'homegallery', 'logos', 'alerts'] as const;
   for (const kind of lists) {
     for (const item of content[kind] as readonly Item[]) {
       if (kind === 'alerts' && Date.parse((item as Alert).endsAt) <= now.getTime()) continue;
-      if (includes(item)) look(kind, item._id!, item, fields[kind]);
+      if (includes(item)) look(kind, item._id!, item, TRANSLATED_FIELDS[kind]);
     }
   }
   return gaps;

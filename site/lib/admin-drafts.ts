@@ -12,6 +12,7 @@ import {
   type NewsPriority,
   type SchoolEvent,
 } from '../contract/content.ts';
+import type { Translations } from '../contract/translations.ts';
 
 export const EVENT_FIELDS_REQUIRED = 'Please fill all required event fields (title, description, date)';
 export const NEWS_FIELDS_REQUIRED = 'Please fill all required news fields (title, description)';
@@ -24,6 +25,8 @@ export interface EventDraft {
   /** `HH:MM` or empty. */
   time: string;
   location: string;
+  /** The texts in the site's other languages. */
+  translations?: Translations;
 }
 
 export interface NewsDraft {
@@ -33,6 +36,8 @@ export interface NewsDraft {
   /** Empty when the news does not expire. */
   expiryDate: string;
   priority: NewsPriority;
+  /** The texts in the site's other languages. */
+  translations?: Translations;
 }
 
 export const emptyEventDraft: EventDraft = { title: '', description: '', date: '', time: '', location: '' };
@@ -42,13 +47,20 @@ export function emptyNewsDraft(today: string): NewsDraft {
 }
 
 export function eventDraftOf(event: SchoolEvent): EventDraft {
-  const { title, description, date, time, location } = event;
-  return { title, description, date, time, location };
+  const { title, description, date, time, location, translations } = event;
+  return { title, description, date, time, location, ...(translations && { translations }) };
 }
 
 export function newsDraftOf(news: News): NewsDraft {
-  const { title, description, publishDate, expiryDate, priority } = news;
-  return { title, description, publishDate, expiryDate: expiryDate ?? '', priority };
+  const { title, description, publishDate, expiryDate, priority, translations } = news;
+  return {
+    title,
+    description,
+    publishDate,
+    expiryDate: expiryDate ?? '',
+    priority,
+    ...(translations && { translations }),
+  };
 }
 
 export function eventBody(draft: EventDraft, image: ImageRef | null) {

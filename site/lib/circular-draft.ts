@@ -4,6 +4,7 @@
  * the server's own input schema, so the form never sends what the server would refuse.
  */
 import { type Circular, CircularInput, type DocumentRef } from '../contract/content.ts';
+import type { Translations } from '../contract/translations.ts';
 
 export const CIRCULAR_FIELDS_REQUIRED = 'Please fill all required circular fields (title, date)';
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
@@ -13,12 +14,14 @@ export interface CircularDraft {
   /** `YYYY-MM-DD`, as `<input type="date">` gives it. */
   date: string;
   description: string;
+  /** The texts in the site's other languages. */
+  translations?: Translations;
 }
 
 export const emptyCircularDraft = (today: string): CircularDraft => ({ title: '', date: today, description: '' });
 
-export function circularDraftOf({ title, date, description }: Circular): CircularDraft {
-  return { title, date, description };
+export function circularDraftOf({ title, date, description, translations }: Circular): CircularDraft {
+  return { title, date, description, ...(translations && { translations }) };
 }
 
 export function circularBody(draft: CircularDraft, document: DocumentRef | null) {

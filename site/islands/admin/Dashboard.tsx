@@ -17,6 +17,8 @@ import { BucketIndicator, PublishingIndicator, PublishingProblem } from './Publi
 import { SectionNav } from './SectionNav.tsx';
 import { SignedInAccount } from './signed-in.ts';
 import { SchoolTimeZone } from './time-zone.ts';
+import { SiteLanguages } from './translations/site-languages.ts';
+import type { TranslationGaps } from './translations/TranslationsSection.tsx';
 import { UndoBar } from './UndoBar.tsx';
 import { CONTENT_PATH, type ContentVersion, fetchContent, useContentDocument } from './use-content-document.ts';
 import { useMessageSaver } from './use-message-saver.ts';
@@ -122,9 +124,11 @@ function loadFailure(error: unknown): string {
 
 function DashboardView({ loaded }: { loaded: Loaded }) {
   const { username, role } = loaded.session;
-  const sections = useMemo(() => sectionsFor(role), [role]);
   const publishing = usePublishing();
   const { content, document, revisions } = useContentDocument(loaded.version, CONTENT_PATH, publishing.watch);
+  const { schoolName, timeZone, languages } = content.settings;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the sections change with the role and the languages only
+  const sections = useMemo(() => sectionsFor(role, content.settings), [role, languages.join()]);
   const waiting = useReviewCounts(loaded.waiting, revisions);
   const messages = useMessageSaver(document);
   const [alumni, setAlumni] = useState(loaded.alumni);
@@ -132,12 +136,12 @@ function DashboardView({ loaded }: { loaded: Loaded }) {
   const [inbox, setInbox] = useState<InboxMessage[] | null>(null);
   const [inboxReloads, setInboxReloads] = useState(0);
   const [accessibility, setAccessibility] = useState<AccessibilityFinding[] | null>(null);
+  const [translationGaps, setTranslationGaps] = useState<TranslationGaps | null>(null);
   const [session, setSession] = useState(loaded.session);
   const [defaultPassword, setDefaultPassword] = useState(loaded.session.usesDefaultPassword);
   const [leaving, setLeaving] = useState(false);
   const { section: current, navigated } = useSectionRoute(sections);
   const views = useRef<HTMLDivElement>(null);
-  const { schoolName, timeZone } = content.settings;
   // The two long forms render again only when what they show changes (memo).
   const onSettings = useCallback((settings: Settings) => document.saved({ settings }), [document]);
   const onPages = useCallback((pages: Page[]) => document.saved({ pages }), [document]);
@@ -189,52 +193,56 @@ function DashboardView({ loaded }: { loaded: Loaded }) {
     },
     accessibility,
     onAccessibility: setAccessibility,
+    translationGaps,
+    onTranslationGaps: setTranslationGaps,
   };
 
   return (
     <SignedInAccount value={{ username, role }}>
       <SchoolTimeZone value={timeZone}>
-        <div className="dashboard">
-          <header className="admin-bar">
-            <div className="admin-bar-inner">
-              <h1 className="admin-brand">
-                {schoolName} <span>Dashboard</span>
-              </h1>
-              <p className="admin-who">
-                {username} · {ROLE_NAMES[role]}
-              </p>
-              <PublishingIndicator publishing={publishing} />
-              <BucketIndicator publishing={publishing} />
-              <a className="button secondary" href="/" target="_blank" rel="noopener">
-                View site
-              </a>
-              <button type="button" className="secondary" onClick={logout} disabled={leaving}>
-                {leaving ? 'Logging out…' : 'Logout'}
-              </button>
+        <SiteLanguages value={languages}>
+          <div className="dashboard">
+            <header className="admin-bar">
+              <div className="admin-bar-inner">
+                <h1 className="admin-brand">
+                  {schoolName} <span>Dashboard</span>
+                </h1>
+                <p className="admin-who">
+                  {username} · {ROLE_NAMES[role]}
+                </p>
+                <PublishingIndicator publishing={publishing} />
+                <BucketIndicator publishing={publishing} />
+                <a className="button secondary" href="/" target="_blank" rel="noopener">
+                  View site
+                </a>
+                <button type="button" className="secondary" onClick={logout} disabled={leaving}>
+                  {leaving ? 'Logging out…' : 'Logout'}
+                </button>
+              </div>
+            </header>
+            <div className="dashboard-frame">
+              <SectionNav sections={sections} current={current} state={state} />
+              <div className="dashboard-body" ref={views}>
+                <PublishingProblem publishing={publishing} />
+                {defaultPassword && (
+                  <PasswordWarning username={loaded.session.username} onChanged={() => setDefaultPassword(false)} />
+                )}
+                {/* Every view stays mounted, hidden when not shown: drafts and unsaved changes survive a visit elsewhere. */}
+                {sections.map((section) => (
+                  <div
+                    key={section.id}
+                    className="dashboard-view"
+                    data-view={section.id}
+                    hidden={section.id !== current.id}
+                  >
+                    {section.render(state)}
+                  </div>
+                ))}
+              </div>
+              <UndoBar onRestored={(restored, etag) => document.saved(restored, etag)} />
             </div>
-          </header>
-          <div className="dashboard-frame">
-            <SectionNav sections={sections} current={current} state={state} />
-            <div className="dashboard-body" ref={views}>
-              <PublishingProblem publishing={publishing} />
-              {defaultPassword && (
-                <PasswordWarning username={loaded.session.username} onChanged={() => setDefaultPassword(false)} />
-              )}
-              {/* Every view stays mounted, hidden when not shown: drafts and unsaved changes survive a visit elsewhere. */}
-              {sections.map((section) => (
-                <div
-                  key={section.id}
-                  className="dashboard-view"
-                  data-view={section.id}
-                  hidden={section.id !== current.id}
-                >
-                  {section.render(state)}
-                </div>
-              ))}
-            </div>
-            <UndoBar onRestored={(restored, etag) => document.saved(restored, etag)} />
           </div>
-        </div>
+        </SiteLanguages>
       </SchoolTimeZone>
     </SignedInAccount>
   );

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { versionOf } from '../../contract/publication.ts';
+import { TRANSLATED_FIELDS } from '../../contract/translation-report.ts';
 import { writeToList } from '../../lib/admin-api.ts';
 import { Alert } from './Alert.tsx';
 import { type AttachmentExtra, chosenRef } from './attachments.tsx';
@@ -9,6 +10,7 @@ import { type Item, type ItemKind, problemOf } from './item-kind.ts';
 import { PublishingChoice, type PublishingDraft, publishingBody, publishingOf } from './PublishingChoice.tsx';
 import { useSignedIn } from './signed-in.ts';
 import { changedFields, type FieldChange, SaveConflict, type StaleSave, staleSaveOf } from './stale-save.tsx';
+import { TranslationBadges } from './translations/TranslationBadges.tsx';
 import { deleteFromListWithUndo } from './undo.ts';
 import type { Action } from './use-action.ts';
 import { useFocusReturn } from './use-focus-return.ts';
@@ -127,6 +129,7 @@ export function ItemRow<T extends Item, Draft, Ref>({
           {attachment.Preview && <attachment.Preview item={item} />}
           <div className="item-body">
             <ItemStateLine item={item} />
+            <TranslationBadges item={item} fields={TRANSLATED_FIELDS[kind.id]} />
             <kind.Details item={item} />
           </div>
           <div className="item-actions">
@@ -222,7 +225,7 @@ function EditForm<T extends Item, Draft, Ref>({
         onUseTheirs={takeTheirs}
         onSaveMine={(theirs) => void saveFrom(theirs)}
       />
-      <kind.Fields draft={draft} onChange={setDraft} disabled={saving} idPrefix={idPrefix} />
+      <kind.Fields draft={draft} onChange={setDraft} disabled={saving} idPrefix={idPrefix} stored={item} />
       <attachment.Input
         label={attached ? attachment.labels.replace : attachment.labels.add}
         onFile={setFile}

@@ -14,18 +14,27 @@ import { PdfWarnings } from './accessibility/PdfWarnings.tsx';
 import { documentAttachment } from './attachments.tsx';
 import { DateField, DescriptionField, TitleField } from './item-fields.tsx';
 import type { FieldsProps, ItemKind } from './item-kind.ts';
+import { translatingOf } from './translations/TranslatableField.tsx';
 
-function CircularFields({ draft, onChange, disabled, idPrefix }: FieldsProps<CircularDraft>) {
+function CircularFields({ draft, onChange, disabled, idPrefix, stored }: FieldsProps<CircularDraft>) {
   const set = (key: keyof CircularDraft) => (value: string) => onChange({ ...draft, [key]: value });
+  const translating = translatingOf(draft, onChange, stored);
   return (
     <div className="field-grid">
-      <TitleField idPrefix={idPrefix} value={draft.title} onChange={set('title')} disabled={disabled} />
+      <TitleField
+        idPrefix={idPrefix}
+        value={draft.title}
+        onChange={set('title')}
+        disabled={disabled}
+        translating={translating}
+      />
       <DateField idPrefix={idPrefix} value={draft.date} onChange={set('date')} disabled={disabled} />
       <DescriptionField
         idPrefix={idPrefix}
         value={draft.description}
         onChange={set('description')}
         disabled={disabled}
+        translating={translating}
       />
     </div>
   );

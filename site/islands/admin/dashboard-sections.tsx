@@ -33,6 +33,7 @@ import { Panel } from './Panel.tsx';
 import { PersonalDataSection } from './PersonalDataSection.tsx';
 import { SiteSettingsSection } from './SiteSettingsSection.tsx';
 import { TwoFactorSettings } from './TwoFactorSettings.tsx';
+import { type TranslationGaps, TranslationsSection } from './translations/TranslationsSection.tsx';
 import type { DocumentContent, ListRevisions, useContentDocument } from './use-content-document.ts';
 import type { useMessageSaver } from './use-message-saver.ts';
 import type { FirstPages } from './use-server-list.ts';
@@ -71,6 +72,9 @@ export interface DashboardState {
   /** The accessibility checker's findings once read, for their count; null until then. */
   accessibility: AccessibilityFinding[] | null;
   onAccessibility: (findings: AccessibilityFinding[]) => void;
+  /** What is left to translate into each other language once read, for its count; null until then. */
+  translationGaps: TranslationGaps | null;
+  onTranslationGaps: (gaps: TranslationGaps) => void;
 }
 
 export interface DashboardSection {
@@ -81,6 +85,8 @@ export interface DashboardSection {
   permission: Permission;
   /** …unless their role may also do this (they find the same elsewhere). */
   unless?: Permission;
+  /** Shown only on a site whose settings say so (the Translations view, on a site of several languages). */
+  when?: (settings: Settings) => boolean;
   render: (state: DashboardState) => ReactNode;
   /** A number worth the administrator's attention (new messages, registrations awaiting approval). */
   count?: (state: DashboardState) => { value: number; meaning: string } | null;
@@ -206,6 +212,25 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     count: (s) => s.accessibility && { value: s.accessibility.length, meaning: 'to fix' },
   },
   {
+    id: 'translations',
+    label: 'Translations',
+    permission: 'drafts',
+    when: (settings) => settings.languages.length > 1,
+    render: (s) => (
+      <TranslationsSection
+        languages={s.content.settings.languages}
+        content={s.content}
+        revisions={s.revisions}
+        onGaps={s.onTranslationGaps}
+      />
+    ),
+    count: (s) =>
+      s.translationGaps && {
+        value: Object.values(s.translationGaps).reduce((sum, gaps) => sum + gaps.length, 0),
+        meaning: 'to translate',
+      },
+  },
+  {
     id: 'inbox',
     label: 'Inbox',
     permission: 'personalData',
@@ -271,10 +296,13 @@ function listsWaiting(s: DashboardState, ...keys: AdminListKey[]) {
   return { value: keys.reduce((sum, key) => sum + waiting[key], 0), meaning: 'to review' };
 }
 
-/** The sections the role `role` may use, in the navigation's order. */
-export const sectionsFor = (role: Role) =>
+/** The sections the role `role` may use on a site of `settings`, in the navigation's order. */
+export const sectionsFor = (role: Role, settings: Settings) =>
   DASHBOARD_SECTIONS.filter(
-    (section) => may(role, section.permission) && !(section.unless && may(role, section.unless)),
+    (section) =>
+      may(role, section.permission) &&
+      !(section.unless && may(role, section.unless)) &&
+      (section.when?.(settings) ?? true),
   );
 
 /** The section of `sections` whose id is `id`, or the first one for an unknown or empty id. */

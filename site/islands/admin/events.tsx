@@ -6,12 +6,20 @@ import { TextField } from '../forms/TextField.tsx';
 import { imageAttachment } from './attachments.tsx';
 import { DateField, DescriptionField, TitleField } from './item-fields.tsx';
 import type { FieldsProps, ItemKind } from './item-kind.ts';
+import { TranslatableField, translatingOf } from './translations/TranslatableField.tsx';
 
-function EventFields({ draft, onChange, disabled, idPrefix }: FieldsProps<EventDraft>) {
+function EventFields({ draft, onChange, disabled, idPrefix, stored }: FieldsProps<EventDraft>) {
   const set = (key: keyof EventDraft) => (value: string) => onChange({ ...draft, [key]: value });
+  const translating = translatingOf(draft, onChange, stored);
   return (
     <div className="field-grid">
-      <TitleField idPrefix={idPrefix} value={draft.title} onChange={set('title')} disabled={disabled} />
+      <TitleField
+        idPrefix={idPrefix}
+        value={draft.title}
+        onChange={set('title')}
+        disabled={disabled}
+        translating={translating}
+      />
       <DateField idPrefix={idPrefix} value={draft.date} onChange={set('date')} disabled={disabled} />
       <TextField
         id={`${idPrefix}-time`}
@@ -21,19 +29,22 @@ function EventFields({ draft, onChange, disabled, idPrefix }: FieldsProps<EventD
         onChange={set('time')}
         disabled={disabled}
       />
-      <TextField
+      <TranslatableField
         id={`${idPrefix}-location`}
         label="Location"
+        field="location"
         value={draft.location}
         onChange={set('location')}
-        disabled={disabled}
-        maxLength={200}
-      />
+        translating={translating}
+      >
+        {(text) => <TextField {...text} disabled={disabled} maxLength={200} />}
+      </TranslatableField>
       <DescriptionField
         idPrefix={idPrefix}
         value={draft.description}
         onChange={set('description')}
         disabled={disabled}
+        translating={translating}
         required
       />
     </div>

@@ -1,8 +1,8 @@
 /** The fields events, news and circulars share: the title, the date and the description. */
-import type { ReactNode } from 'react';
 import { TextField } from '../forms/TextField.tsx';
 import { TextWarnings } from './accessibility/TextWarnings.tsx';
 import { MarkdownField } from './editor/MarkdownField.tsx';
+import { TranslatableField, type Translating } from './translations/TranslatableField.tsx';
 
 interface ItemFieldProps {
   /** The form's prefix: the field's id is `${idPrefix}-title`, `-date`, `-description`. */
@@ -12,29 +12,55 @@ interface ItemFieldProps {
   disabled: boolean;
 }
 
-export function TitleField({ idPrefix, ...field }: ItemFieldProps) {
-  return <TextField id={`${idPrefix}-title`} label="Title" required maxLength={200} {...field} />;
+/** A text of the item that may be translated: in each of the site's languages. */
+interface TranslatedFieldProps extends ItemFieldProps {
+  translating?: Translating | undefined;
+}
+
+export function TitleField({ idPrefix, translating, disabled, ...field }: TranslatedFieldProps) {
+  return (
+    <TranslatableField
+      id={`${idPrefix}-title`}
+      label="Title"
+      field="title"
+      translating={translating}
+      required
+      {...field}
+    >
+      {(text) => <TextField {...text} maxLength={200} disabled={disabled} />}
+    </TranslatableField>
+  );
 }
 
 export function DateField({ idPrefix, ...field }: ItemFieldProps) {
   return <TextField id={`${idPrefix}-date`} label="Date" type="date" required {...field} />;
 }
 
-/** The description, in the visual editor (Markdown); `below` is shown under it (the checker's warnings). */
+/** The description, in the visual editor (Markdown), with the checker's warnings on it under it. */
 export function DescriptionField({
   idPrefix,
   required = false,
-  below,
+  translating,
+  disabled,
   ...field
-}: ItemFieldProps & { required?: boolean; below?: ReactNode }) {
+}: TranslatedFieldProps & { required?: boolean }) {
   return (
-    <MarkdownField
+    <TranslatableField
       id={`${idPrefix}-description`}
       label="Description"
+      field="description"
+      translating={translating}
       required={required}
-      maxLength={5000}
-      below={below ?? <TextWarnings fieldId={`${idPrefix}-description`} text={field.value} />}
       {...field}
-    />
+    >
+      {(text) => (
+        <MarkdownField
+          {...text}
+          maxLength={5000}
+          disabled={disabled}
+          below={<TextWarnings fieldId={text.id} text={text.value} />}
+        />
+      )}
+    </TranslatableField>
   );
 }

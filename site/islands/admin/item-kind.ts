@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import type { Publication } from '../../contract/publication.ts';
+import type { Translatable } from '../../contract/translations.ts';
 import type { Attachment } from './attachments.tsx';
 import { type PublishingDraft, publishingProblem } from './PublishingChoice.tsx';
 
-export interface Item extends Publication {
+export interface Item extends Publication, Translatable {
   _id: string;
   title: string;
 }
@@ -14,6 +15,8 @@ export interface FieldsProps<Draft> {
   disabled: boolean;
   /** Makes the fields' ids unique on the page; the title field's id is `${idPrefix}-title`. */
   idPrefix: string;
+  /** The item as saved, whose translations' states the fields show; absent for a new item. */
+  stored?: Translatable | undefined;
 }
 
 /** What differs between events, news and circulars: their fields, checks, texts, attachment and how an item reads. */

@@ -9,12 +9,20 @@ import { TextField } from '../forms/TextField.tsx';
 import { imageAttachment } from './attachments.tsx';
 import { DescriptionField, TitleField } from './item-fields.tsx';
 import type { FieldsProps, ItemKind } from './item-kind.ts';
+import { translatingOf } from './translations/TranslatableField.tsx';
 
-function NewsFields({ draft, onChange, disabled, idPrefix }: FieldsProps<NewsDraft>) {
+function NewsFields({ draft, onChange, disabled, idPrefix, stored }: FieldsProps<NewsDraft>) {
   const set = (key: keyof NewsDraft) => (value: string) => onChange({ ...draft, [key]: value });
+  const translating = translatingOf(draft, onChange, stored);
   return (
     <div className="field-grid">
-      <TitleField idPrefix={idPrefix} value={draft.title} onChange={set('title')} disabled={disabled} />
+      <TitleField
+        idPrefix={idPrefix}
+        value={draft.title}
+        onChange={set('title')}
+        disabled={disabled}
+        translating={translating}
+      />
       <Field id={`${idPrefix}-priority`} name="priority" label="Priority" required>
         {(control) => (
           <select
@@ -52,6 +60,7 @@ function NewsFields({ draft, onChange, disabled, idPrefix }: FieldsProps<NewsDra
         value={draft.description}
         onChange={set('description')}
         disabled={disabled}
+        translating={translating}
         required
       />
     </div>

@@ -16,6 +16,8 @@ export function TextField({
   multiline,
   maxLength,
   autoComplete,
+  lang,
+  dir,
 }: {
   id: string;
   label: string;
@@ -27,6 +29,9 @@ export function TextField({
   multiline?: boolean;
   maxLength?: number;
   autoComplete?: string;
+  /** The text's language and direction, when it is not the page's (a translation). */
+  lang?: string | undefined;
+  dir?: 'ltr' | 'rtl' | undefined;
 }) {
   return (
     <Field id={id} name={id} label={label} required={required} className={multiline ? 'field-wide' : undefined}>
@@ -37,6 +42,8 @@ export function TextField({
           disabled,
           maxLength,
           autoComplete,
+          lang,
+          dir,
           'aria-required': required || undefined,
           onChange: (event: { target: { value: string } }) => onChange(event.target.value),
         };

@@ -28,6 +28,9 @@ export interface MarkdownFieldProps {
   lineBreaks?: boolean;
   /** Shown under the field: the accessibility checker's warnings on the text. */
   below?: ReactNode;
+  /** The text's language and direction, when it is not the dashboard's (a translation). */
+  lang?: string | undefined;
+  dir?: 'ltr' | 'rtl' | undefined;
 }
 
 export function MarkdownField({
@@ -42,6 +45,8 @@ export function MarkdownField({
   rows = 6,
   lineBreaks = true,
   below,
+  lang,
+  dir,
 }: MarkdownFieldProps) {
   const [source, setSource] = useState(false);
   const field = useRef<HTMLDivElement>(null);
@@ -61,6 +66,8 @@ export function MarkdownField({
       aria-required={required || undefined}
       aria-invalid={over > 0 || undefined}
       aria-describedby={describedBy}
+      lang={lang}
+      dir={dir}
       spellCheck
     />
   );
@@ -109,6 +116,8 @@ export function MarkdownField({
             invalid={over > 0}
             describedBy={describedBy}
             lineBreaks={lineBreaks}
+            lang={lang}
+            dir={dir}
           />
         </Suspense>
       )}

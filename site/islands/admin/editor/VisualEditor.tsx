@@ -23,6 +23,8 @@ export interface VisualEditorProps {
   invalid?: boolean;
   describedBy?: string;
   lineBreaks: boolean;
+  lang?: string | undefined;
+  dir?: 'ltr' | 'rtl' | undefined;
 }
 
 /** The editor's Markdown without the empty paragraphs a document may end with. */
@@ -44,6 +46,8 @@ export default function VisualEditor({
   invalid = false,
   describedBy,
   lineBreaks,
+  lang,
+  dir,
 }: VisualEditorProps) {
   const [linking, setLinking] = useState(false);
   // The Markdown this editor last gave the form: a value that differs came from elsewhere.
@@ -69,6 +73,8 @@ export default function VisualEditor({
         ...(required ? { 'aria-required': 'true' } : {}),
         ...(invalid ? { 'aria-invalid': 'true' } : {}),
         ...(disabled ? { 'aria-disabled': 'true' } : {}),
+        ...(lang ? { lang } : {}),
+        ...(dir ? { dir } : {}),
         class: 'visual-editor-text markdown',
       },
       transformPastedHTML: cleanPastedHtml,

@@ -1,0 +1,56 @@
+/**
+ * The dashboard's view of translations (site/contract/translations.ts): a form's change to one
+ * language's text, and how far an item is translated into a language, in the words it shows.
+ */
+import { englishName, isRightToLeft, nativeName } from '../../../contract/languages.ts';
+import {
+  type Translatable,
+  type TranslationState,
+  type Translations,
+  translationState,
+} from '../../../contract/translations.ts';
+
+export const STATE_LABELS: Record<TranslationState, string> = {
+  missing: 'Missing',
+  outdated: 'Needs update',
+  translated: 'Translated',
+};
+
+/** How the dashboard names and writes a language: its own name on tabs, English in labels. */
+export function languageOf(tag: string) {
+  return {
+    tag,
+    nativeName: nativeName(tag),
+    englishName: englishName(tag) ?? tag,
+    dir: isRightToLeft(tag) ? ('rtl' as const) : ('ltr' as const),
+  };
+}
+
+/** `translations` with `field` in `language` set to `text`; an empty text removes it (it is no translation). */
+export function withTranslation(
+  translations: Translations | undefined,
+  language: string,
+  field: string,
+  text: string,
+): Translations {
+  const { [field]: _old, ...others } = translations?.[language] ?? {};
+  const fields = text === '' ? others : { ...others, [field]: text };
+  const { [language]: _language, ...languages } = translations ?? {};
+  return Object.keys(fields).length > 0 ? { ...languages, [language]: fields } : languages;
+}
+
+/**
+ * How far `item` is translated into `language` over its `fields`: needs an update when one of its
+ * translations is outdated, missing when a text has none, translated when every text has one; null
+ * when it has no text to translate.
+ */
+export function itemTranslationState(
+  item: Translatable,
+  fields: readonly string[],
+  language: string,
+): TranslationState | null {
+  const states = fields.map((field) => translationState(item, field, language));
+  if (states.includes('outdated')) return 'outdated';
+  if (states.includes('missing')) return 'missing';
+  return states.includes('translated') ? 'translated' : null;
+}
