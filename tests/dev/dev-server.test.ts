@@ -25,3 +25,16 @@ it('serves the API beside the pages, and a page shows an edit on the next reques
   expect(added.status).toBe(201);
   expect((await page('/eventsnews')).html).toContain(title);
 });
+
+it('renders the pages of each language under its address, as the published site does', async () => {
+  const json = { languages: ['en', 'hi'], translations: { hi: { tagline: 'हर बच्चे को जाना जाता है।' } } };
+  expect((await dev.asAdmin('PUT', '/api/settings', { json })).status).toBe(200);
+  const hindi = await page('/hi/gallery');
+  expect(hindi.status).toBe(200);
+  expect(hindi.html).toMatch(/<html lang="hi"/);
+  expect(hindi.html).toContain('हर बच्चे को जाना जाता है।');
+  expect(hindi.html).toContain('href="/hi/eventsnews"');
+  const english = await page('/gallery');
+  expect(english.html).toMatch(/<html lang="en"/);
+  expect(english.html).not.toContain('हर बच्चे को जाना जाता है।');
+});
