@@ -1,9 +1,12 @@
 /**
  * The script of /search: results as the visitor types, from Pagefind's search client (served with
  * the index at /pagefind/pagefind.js, loaded on the first search). Each result is a link in a list
- * with its excerpt (the words found marked) and its kind; a live region says how many were found.
+ * with its excerpt (the words found marked) and its kind; a live region says how many were found,
+ * in the page's words (`data-search-words`). Pagefind searches the index of the page's
+ * `<html lang>`: /hi/search finds the Hindi pages.
  */
-import { SEARCH_INDEX_PATH } from '../contract/search.ts';
+import { SEARCH_INDEX_PATH, SEARCH_KINDS, type SearchKind } from '../contract/search.ts';
+import { type IslandWords, islandMessages, type Messages } from '../i18n/catalogue.ts';
 
 interface PagefindResultData {
   url: string;
@@ -37,6 +40,9 @@ function pagefind(): Promise<Pagefind> {
 }
 
 export function runSearchPage(root: Document) {
+  const words = root.querySelector<HTMLElement>('[data-search-words]')!.dataset.searchWords!;
+  const messages = islandMessages(JSON.parse(words) as IslandWords);
+  const { t, plural } = messages;
   const form = root.querySelector<HTMLFormElement>('[data-search-form]')!;
   const input = root.querySelector<HTMLInputElement>('[data-search-input]')!;
   const status = root.querySelector<HTMLElement>('[data-search-status]')!;
@@ -50,13 +56,12 @@ export function runSearchPage(root: Document) {
     const next = await Promise.all(results.slice(shown, shown + PAGE).map((result) => result.data()));
     if (run !== latest) return;
     const first = list.children.length;
-    for (const data of next) list.append(resultItem(root, data));
+    for (const data of next) list.append(resultItem(root, data, messages));
     shown += next.length;
     more.hidden = shown >= results.length;
     list.hidden = shown === 0;
     const count = results.length;
-    status.textContent =
-      count === 0 ? `No results for “${term}”.` : `${count} ${count === 1 ? 'result' : 'results'} for “${term}”.`;
+    status.textContent = count === 0 ? t('search.noResults', { term }) : plural('search.results', count, { term });
     return first;
   };
 
@@ -83,7 +88,7 @@ export function runSearchPage(root: Document) {
       list.replaceChildren();
       await showMore(term, run);
     } catch {
-      if (run === latest) status.textContent = 'Search is not available at the moment. Please try again later.';
+      if (run === latest) status.textContent = t('search.unavailable');
     }
   };
 
@@ -104,7 +109,9 @@ export function runSearchPage(root: Document) {
   }
 }
 
-function resultItem(root: Document, data: PagefindResultData): HTMLLIElement {
+const isKind = (kind: string): kind is SearchKind => Object.hasOwn(SEARCH_KINDS, kind);
+
+function resultItem(root: Document, data: PagefindResultData, { t }: Messages): HTMLLIElement {
   const item = root.createElement('li');
   const link = root.createElement('a');
   link.className = 'result-title';
@@ -112,7 +119,8 @@ function resultItem(root: Document, data: PagefindResultData): HTMLLIElement {
   link.textContent = data.meta.title || data.url;
   const kind = root.createElement('span');
   kind.className = 'result-kind';
-  kind.textContent = data.meta.kind ?? 'page';
+  const kindOf = data.meta.kind ?? SEARCH_KINDS.page;
+  kind.textContent = isKind(kindOf) ? t(`search.kind.${kindOf}`) : kindOf;
   const excerpt = root.createElement('p');
   excerpt.className = 'result-excerpt';
   excerpt.append(...markedText(root, data.excerpt));
