@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import type { GalleryItem, SchoolEvent } from '../site/contract/content.ts';
 import { PUBLISHED_NOW } from '../site/contract/publication.ts';
-import { DESCRIPTION_LENGTH, LIMIT_COUNTS, largeEvents, largeGallery } from './demo-large.ts';
+import { DESCRIPTION_LENGTH, LIMIT_COUNTS, largeEvents, largeGallery, largeNews } from './demo-large.ts';
 import { storeDistinctPhotos } from './demo-photos.ts';
 import { ImageStore } from './images/image-store.ts';
 
@@ -49,4 +49,28 @@ it('writes descriptions of about 250 characters, and the limit set spreads its e
   }
   const years = new Set(events.map((item) => item.date.slice(0, 4)));
   expect(years.size).toBeGreaterThanOrEqual(10);
+});
+
+it('numbers a copy’s translated title and caption as its English one, and lengthens its description in each language', () => {
+  const translated = { ...event, translations: { hi: { title: 'खेल दिवस', description: 'मैदान पर दौड़ें।' } } };
+  const [, second] = largeEvents([translated], '2026-06-01');
+  expect(second!.title).toBe('Sports day (2)');
+  expect(second!.translations!.hi!.title).toBe('खेल दिवस (2)');
+  expect(second!.translations!.hi!.description).toMatch(/^मैदान पर दौड़ें। अभिभावकों का स्वागत है;.*।$/);
+  expect(second!.translations!.hi!.description!.length).toBeLessThanOrEqual(DESCRIPTION_LENGTH + 1);
+
+  const news = { ...translated, publishDate: '2026-05-01', expiryDate: null, priority: 'low' as const };
+  expect(largeNews([news], '2026-06-01')[2]!.translations!.hi!.title).toBe('खेल दिवस (3)');
+
+  const photo = {
+    _id: 'g',
+    imageId: 'x',
+    caption: 'Assembly',
+    alt: 'A drawing',
+    translations: { ar: { caption: 'طابور الصباح', alt: 'رسم' } },
+    ...PUBLISHED_NOW,
+  } as GalleryItem;
+  const [copy] = largeGallery([photo], [{ imageId: 'y', originalName: '' }], 1);
+  expect(copy).toMatchObject({ caption: 'Assembly (1)', alt: 'Soft, blurred patches of colour' });
+  expect(copy!.translations).toEqual({ ar: { caption: 'طابور الصباح (1)', alt: 'بقع ملوّنة ناعمة ضبابية' } });
 });

@@ -8,6 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Alumni } from '../site/contract/alumni.ts';
 import type { GalleryItem, ImageRef, News, SchoolEvent } from '../site/contract/content.ts';
+import type { Translatable } from '../site/contract/translations.ts';
+import { DETAILS_IN, LARGE_PHOTO_ALT_IN } from './demo-translations.ts';
 
 export interface LargeCounts {
   news: number;
@@ -39,16 +41,51 @@ export const LIMIT_COUNTS: LargeCounts = {
   distinctPhotos: 2_000,
 };
 
-/** Some 250 characters: the item's own text, then a school's usual details up to that length. */
-const DETAILS =
-  ' Parents are welcome; please bring the circular signed by the class teacher. Students in the ' +
-  'school uniform, with water bottles and a cap. Photos will be shared in the gallery afterwards. ' +
-  'For questions, call the school office between 9 and 4 on working days.';
+/** The language of the demo's own texts (demo-content.ts); its translations are in demo-translations.ts. */
+const ENGLISH = 'en';
+
+/** A school's usual details, in each of the demo's languages. */
+const DETAILS: Record<string, string> = {
+  en:
+    ' Parents are welcome; please bring the circular signed by the class teacher. Students in the ' +
+    'school uniform, with water bottles and a cap. Photos will be shared in the gallery afterwards. ' +
+    'For questions, call the school office between 9 and 4 on working days.',
+  ...DETAILS_IN,
+};
 export const DESCRIPTION_LENGTH = 250;
 
-function longDescription(text: string): string {
-  const long = `${text}${DETAILS}`;
-  return long.length <= DESCRIPTION_LENGTH ? long : `${long.slice(0, long.lastIndexOf(' ', DESCRIPTION_LENGTH))}.`;
+/** Some 250 characters: the item's own text, then the details up to that length, ended by their full stop. */
+function longDescription(text: string, language: string): string {
+  const details = DETAILS[language]!;
+  const long = `${text}${details}`;
+  if (long.length <= DESCRIPTION_LENGTH) return long;
+  return `${long.slice(0, long.lastIndexOf(' ', DESCRIPTION_LENGTH))}${details.at(-1)}`;
+}
+
+/** How a copy's text is made from the base item's, in `language`. */
+type Retelling = (text: string, language: string) => string;
+
+const numbered =
+  (n: number): Retelling =>
+  (text) =>
+    `${text} (${n + 1})`;
+
+/**
+ * `from`'s texts retold by `how`, field by field, in its own language and alike in each language
+ * it is translated into (`--languages`), so a copy's Hindi title is numbered as its English one.
+ */
+function retold<T extends Translatable>(from: T, how: Record<string, Retelling>): Partial<T> {
+  const retell = (texts: Record<string, unknown>, language: string, fields: string[]) =>
+    Object.fromEntries(fields.map((field) => [field, how[field]!(texts[field] as string, language)]));
+  const own = retell(from, ENGLISH, Object.keys(how));
+  if (!from.translations) return own as Partial<T>;
+  const translations = Object.fromEntries(
+    Object.entries(from.translations).map(([language, texts]) => {
+      const translated = Object.keys(how).filter((field) => typeof texts[field] === 'string');
+      return [language, { ...texts, ...retell(texts, language, translated) }];
+    }),
+  );
+  return { ...own, translations } as Partial<T>;
 }
 
 const FIRST_NAMES = ['Asha', 'Ravi', 'Meera', 'Arjun', 'Lakshmi', 'Vikram', 'Priya', 'Karthik', 'Divya', 'Suresh'];
@@ -72,8 +109,7 @@ export function largeEvents(
   const perYear = events / 10;
   return repeat(base, events, (from, n) => ({
     ...from,
-    title: `${from.title} (${n + 1})`,
-    description: longDescription(from.description),
+    ...retold(from, { title: numbered(n), description: longDescription }),
     date: addDays(today, Math.round(((future - n) * 365) / perYear)),
   }));
 }
@@ -84,25 +120,22 @@ export function largeNews(base: readonly News[], today: string, counts: LargeCou
     const publishDate = addDays(today, -Math.round((n * 3650) / counts.news));
     return {
       ...from,
-      title: `${from.title} (${n + 1})`,
-      description: longDescription(from.description),
+      ...retold(from, { title: numbered(n), description: longDescription }),
       publishDate,
       expiryDate: n < 10 ? null : addDays(publishDate, 60),
     };
   });
 }
 
-/** What the large demo's photos show (demo-photos.ts), as their text alternative. */
-const LARGE_PHOTO_ALT = 'Soft, blurred patches of colour';
+/** What the large demo's photos show (demo-photos.ts), as their text alternative in each language. */
+const LARGE_PHOTO_ALT: Record<string, string> = { en: 'Soft, blurred patches of colour', ...LARGE_PHOTO_ALT_IN };
 
 /** `count` photos made from `base`'s captions, the n-th showing `images[n % images.length]`. */
-
 export function largeGallery(base: readonly GalleryItem[], images: readonly ImageRef[], count: number): GalleryItem[] {
   return repeat(base, count, (from, n) => ({
     ...from,
     imageId: images[n % images.length]!.imageId,
-    caption: `${from.caption} (${n + 1})`,
-    alt: LARGE_PHOTO_ALT,
+    ...retold(from, { caption: numbered(n), alt: (_, language) => LARGE_PHOTO_ALT[language]! }),
   }));
 }
 

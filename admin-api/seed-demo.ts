@@ -6,7 +6,9 @@
  * active school (demo-large.ts): 1,000 news, 1,000 events, 2,000 photos (each a distinct upload),
  * 5,000 alumni; with `--limit`, the most the site is made for: 20,000 news, events and photos.
  * `--distinct-photos N` draws N photo files that the gallery's photos share, for a quicker seeding
- * of the same pages (the tests seed the large demo with 200).
+ * of the same pages (the tests seed the large demo with 200). With `--languages` (alone or with the
+ * others), the site is in English, Hindi and Arabic: every demo text, the school details, pages and
+ * circulars carry their Hindi and Arabic versions (demo-languages.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
@@ -14,6 +16,7 @@ import { parseArgs } from 'node:util';
 import type { GalleryItem, ImageRef, News, SchoolEvent, SiteContent } from '../site/contract/content.ts';
 import { imageField, LEADERSHIP_ROLES, messageField } from '../site/contract/content.ts';
 import { dateInZone } from '../site/contract/dates.ts';
+import { englishName } from '../site/contract/languages.ts';
 import { PUBLISHED_NOW } from '../site/contract/publication.ts';
 import type { Settings } from '../site/contract/settings.ts';
 import { AuditLog, auditFile, CLI } from './audit/audit-log.ts';
@@ -28,6 +31,7 @@ import {
   LEADERSHIP_MESSAGES,
   PORTRAIT_COLOURS,
 } from './demo-content.ts';
+import { DEMO_LANGUAGES, inDemoLanguages, withDemoTranslations } from './demo-languages.ts';
 import {
   addDays,
   LARGE_COUNTS,
@@ -57,7 +61,7 @@ import { defaultContent } from './store/default-content.ts';
 import { openStores, settleStores } from './store/stores.ts';
 
 const config = readConfig();
-const counts = countsAsked();
+const { counts, languages } = commandLine();
 const large = counts !== null;
 const images = new ImageStore(config.uploadsDir);
 await seed();
@@ -81,7 +85,9 @@ async function seed() {
   console.log('Drawing the demo pictures…');
   // Dates are counted from today in the school's time zone.
   const today = dateInZone(new Date(), stores.content.data.settings.timeZone);
-  const demo = await demoContent(today, stores.content.data.settings);
+  const settings = stores.content.data.settings;
+  const small = await demoContent(today, settings);
+  const demo = languages ? withDemoTranslations(small, settings) : small;
   if (counts) {
     console.log(`Drawing ${counts.distinctPhotos} distinct photos…`);
     const photos = await storeDistinctPhotos(images, counts.distinctPhotos, (done) => console.log(`  ${done}`));
@@ -91,7 +97,8 @@ async function seed() {
       gallery: largeGallery(demo.gallery, photos, counts.gallery),
     });
   }
-  await stores.content.update((draft) => Object.assign(draft, demo));
+  const written = languages ? inDemoLanguages({ ...stores.content.data, ...demo }) : demo;
+  await stores.content.update((draft) => Object.assign(draft, written));
   const alumni = counts ? largeAlumni(new Date(), privacyNoticeVersion(stores.content.data), counts) : [];
   if (alumni.length > 0) await stores.alumni.update((draft) => void draft.alumni.push(...alumni));
   await settleStores(stores);
@@ -100,7 +107,8 @@ async function seed() {
   console.log(
     `Demo content written to ${config.dataDir}: ${demo.news.length} news, ${demo.events.length} events, ` +
       `${demo.gallery.length} gallery and ${demo.homegallery.length} home gallery photos` +
-      `${large ? `, ${alumni.length} alumni registrations` : ''}.\n` +
+      `${large ? `, ${alumni.length} alumni registrations` : ''}` +
+      `${languages ? `, in ${new Intl.ListFormat('en-GB').format(DEMO_LANGUAGES.map((tag) => englishName(tag)!))}` : ''}.\n` +
       'Start the server with npm start: it builds the site from it.',
   );
 }
@@ -190,16 +198,29 @@ async function serverAnswers(port: number): Promise<boolean> {
   }
 }
 
-/** The large demo's counts the command line asks for, or null for the small demo. */
-function countsAsked(): LargeCounts | null {
-  let options: { large?: boolean; limit?: boolean; 'distinct-photos'?: string };
+/** What the command line asks for: the large demo's counts (null for the small demo), and the languages. */
+function commandLine(): { counts: LargeCounts | null; languages: boolean } {
+  let options: { large?: boolean; limit?: boolean; 'distinct-photos'?: string; languages?: boolean };
   try {
     ({ values: options } = parseArgs({
-      options: { large: { type: 'boolean' }, limit: { type: 'boolean' }, 'distinct-photos': { type: 'string' } },
+      options: {
+        large: { type: 'boolean' },
+        limit: { type: 'boolean' },
+        'distinct-photos': { type: 'string' },
+        languages: { type: 'boolean' },
+      },
     }));
   } catch (error) {
-    fail(`${(error as Error).message}\nUsage: npm run seed:demo [-- --large | --limit] [--distinct-photos N]`);
+    fail(
+      `${(error as Error).message}\n` +
+        'Usage: npm run seed:demo [-- [--large | --limit] [--distinct-photos N] [--languages]]',
+    );
   }
+  return { counts: countsAsked(options), languages: options.languages === true };
+}
+
+/** The large demo's counts `options` ask for, or null for the small demo. */
+function countsAsked(options: { large?: boolean; limit?: boolean; 'distinct-photos'?: string }): LargeCounts | null {
   const counts = options.limit ? LIMIT_COUNTS : options.large ? LARGE_COUNTS : null;
   const distinct = options['distinct-photos'];
   if (distinct === undefined) return counts;
