@@ -9,10 +9,12 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { crawlPages } from '../support/crawl-pages.ts';
-import { news } from '../support/fixtures.ts';
+import { event, news } from '../support/fixtures.ts';
 import { testServer } from '../support/harness.ts';
+import { bucketSynced, testBucket } from '../support/test-bucket.ts';
 
-const site = testServer({ admin: true });
+const bucket = testBucket();
+const site = testServer({ admin: true, env: bucket.env });
 const page = async (path: string) => {
   const answer = await fetch(site.url + path);
   expect({ path, status: answer.status }).toEqual({ path, status: 200 });
@@ -43,6 +45,16 @@ beforeAll(async () => {
   expect((await site.asAdmin('POST', '/api/news', { json: { ...news('Sports day'), ...translated } })).status).toBe(
     201,
   );
+  const concert = { translations: { ar: { title: 'الحفل الموسيقي السنوي' }, hi: { title: 'वार्षिक संगीत समारोह' } } };
+  expect((await site.asAdmin('POST', '/api/events', { json: { ...event('Annual concert'), ...concert } })).status).toBe(
+    201,
+  );
+  const privacy = {
+    title: 'Privacy',
+    body: 'How we use your details.',
+    translations: { ar: { body: 'كيف نستخدم بياناتك.' } },
+  };
+  expect((await site.asAdmin('PUT', '/api/pages/privacy', { json: privacy })).status).toBe(200);
   const settings = { translations: { hi: { tagline: 'हर बच्चे को जाना जाता है।' } } };
   expect((await site.asAdmin('PUT', '/api/settings', { json: settings })).status).toBe(200);
   await site.waitUntilLive();
@@ -68,7 +80,24 @@ describe('the pages of a language', () => {
 
     const newsInHindi = await page('/hi/eventsnews');
     expect(newsInHindi).toContain('खेल दिवस');
-    expect(await page('/eventsnews')).not.toContain('खेल दिवस');
+    expect(newsInHindi).toContain('वार्षिक संगीत समारोह');
+    expect(await page('/ar/eventsnews')).toContain('الحفل الموسيقي السنوي');
+    expect(await page('/ar/privacy')).toContain('كيف نستخدم بياناتك.');
+    const englishNews = await page('/eventsnews');
+    expect(englishNews).not.toContain('खेल दिवस');
+    expect(englishNews).toContain('Annual concert');
+  });
+
+  it('are in the bucket too, each with its texts, lang and direction', async () => {
+    await bucketSynced(site);
+    const text = async (key: string) => (await bucket.object(key))?.text ?? `${key} is not in the bucket`;
+    expect(await text('hi/eventsnews/index.html')).toContain('खेल दिवस');
+    expect(await text('hi/eventsnews/index.html')).toContain('वार्षिक संगीत समारोह');
+    const arabicEvents = await text('ar/eventsnews/index.html');
+    expect(arabicEvents).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(arabicEvents).toContain('الحفل الموسيقي السنوي');
+    expect(await text('ar/privacy/index.html')).toContain('كيف نستخدم بياناتك.');
+    expect(await text('eventsnews/index.html')).not.toContain('الحفل الموسيقي السنوي');
   });
 
   it('link within their language, and offer every language with a link to the same page', async () => {
