@@ -106,9 +106,25 @@ function answerObject(answer: Answer): ResponseObject {
 
 /** The body's schema: the answer's zod schema, else a JSON object or a file of `media`. */
 function answerSchema(answer: Answer, media: string) {
-  if (answer.schema) return resolver(answer.schema, { options: { io: 'output', unrepresentable: 'any' } });
+  if (answer.schema)
+    return resolver(answer.schema, { options: { io: 'output', unrepresentable: 'any', override: withTranslated } });
   if (media === 'application/json') return { type: 'object' };
   return { type: 'string', ...(media.startsWith('text/') ? {} : { contentMediaType: media }) };
+}
+
+/**
+ * An object that has `translations` is answered with `?lang` in that language, naming the fields
+ * it answers in it (site/contract/translations.ts, `inLanguage`).
+ */
+function withTranslated({ jsonSchema }: { jsonSchema: z.core.JSONSchema.BaseSchema }) {
+  const properties = jsonSchema.properties;
+  if (!properties?.translations || properties.translated) return;
+  properties.translated = {
+    type: 'array',
+    items: { type: 'string' },
+    description:
+      "With `?lang`, the fields answered in that language, when it has any; the object's other texts are the default language's (not translated).",
+  };
 }
 
 function queryParameters(query: z.ZodObject) {

@@ -69,15 +69,16 @@ describe('translations', () => {
     });
 
     const inHindi = byTitle((await site.call<Item[]>('GET', '/api/news?lang=hi')).body, HINDI_NEWS.title);
-    expect(inHindi).toMatchObject({ title: HINDI_NEWS.title, description: 'About Sports day' });
+    // `translated` names the fields answered in the language: the others are the default language's.
+    expect(inHindi).toMatchObject({ title: HINDI_NEWS.title, description: 'About Sports day', translated: ['title'] });
     expect(inHindi).not.toHaveProperty('translations');
     // Without ?lang, the texts as stored, with their translations; the default language's tag alike.
     expect(byTitle((await site.call<Item[]>('GET', '/api/news')).body, 'Sports day').translations?.hi).toEqual({
       title: HINDI_NEWS.title,
     });
-    expect(byTitle((await site.call<Item[]>('GET', '/api/news?lang=en')).body, 'Sports day')).not.toHaveProperty(
-      'translations',
-    );
+    const inEnglish = byTitle((await site.call<Item[]>('GET', '/api/news?lang=en')).body, 'Sports day');
+    expect(inEnglish).not.toHaveProperty('translations');
+    expect(inEnglish).not.toHaveProperty('translated');
   });
 
   it('reach every public GET: content, events, pages, alerts and settings', async () => {
