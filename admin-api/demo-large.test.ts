@@ -5,8 +5,10 @@ import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import type { GalleryItem, SchoolEvent } from '../site/contract/content.ts';
 import { PUBLISHED_NOW } from '../site/contract/publication.ts';
+import { DEMO_EVENTS } from './demo-content.ts';
 import { DESCRIPTION_LENGTH, LIMIT_COUNTS, largeEvents, largeGallery, largeNews } from './demo-large.ts';
 import { storeDistinctPhotos } from './demo-photos.ts';
+import { DEMO_EVENTS_IN } from './demo-translations.ts';
 import { ImageStore } from './images/image-store.ts';
 
 const event: SchoolEvent = {
@@ -73,4 +75,13 @@ it('numbers a copy’s translated title and caption as its English one, and leng
   const [copy] = largeGallery([photo], [{ imageId: 'y', originalName: '' }], 1);
   expect(copy).toMatchObject({ caption: 'Assembly (1)', alt: 'Soft, blurred patches of colour' });
   expect(copy!.translations).toEqual({ ar: { caption: 'طابور الصباح (1)', alt: 'بقع ملوّنة ناعمة ضبابية' } });
+});
+
+it('ends every lengthened description, in every language, with one full stop after a word', () => {
+  const base = DEMO_EVENTS.map((demo, index) => ({ ...event, ...demo, translations: DEMO_EVENTS_IN[index] }));
+  const descriptions = largeEvents(base, '2026-06-01').flatMap((copy) => [
+    copy.description,
+    ...Object.values(copy.translations!).map((texts) => texts.description!),
+  ]);
+  for (const description of descriptions) expect(description).toMatch(/[^\p{P}\s][.।]$/u);
 });

@@ -54,12 +54,17 @@ const DETAILS: Record<string, string> = {
 };
 export const DESCRIPTION_LENGTH = 250;
 
-/** Some 250 characters: the item's own text, then the details up to that length, ended by their full stop. */
+/**
+ * Some 250 characters: the item's own text, then the details up to that length, cut after a word
+ * and ended by the language's full stop (the details' last character) instead of what punctuation
+ * the cut left.
+ */
 function longDescription(text: string, language: string): string {
   const details = DETAILS[language]!;
   const long = `${text}${details}`;
   if (long.length <= DESCRIPTION_LENGTH) return long;
-  return `${long.slice(0, long.lastIndexOf(' ', DESCRIPTION_LENGTH))}${details.at(-1)}`;
+  const cut = long.slice(0, long.lastIndexOf(' ', DESCRIPTION_LENGTH)).replace(/\p{P}+$/u, '');
+  return `${cut}${details.at(-1)}`;
 }
 
 /** How a copy's text is made from the base item's, in `language`. */
