@@ -8,6 +8,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { LEADERSHIP_ROLES, messageField, type SiteContent } from '../site/contract/content.ts';
+import { englishName } from '../site/contract/languages.ts';
 import type { Settings } from '../site/contract/settings.ts';
 import {
   inLanguage,
@@ -34,8 +35,10 @@ import { defaultSettings } from './store/default-settings.ts';
 
 /** The site's languages in the demo with `--languages`, English the default. */
 export const DEMO_LANGUAGES = ['en', ...DEMO_TRANSLATED];
+/** "English, Hindi and Arabic". */
+export const DEMO_LANGUAGE_NAMES = new Intl.ListFormat('en-GB').format(DEMO_LANGUAGES.map((tag) => englishName(tag)!));
 
-type DemoLists = Pick<SiteContent, 'logos' | 'homegallery' | 'gallery' | 'events' | 'news'>;
+export type DemoLists = Pick<SiteContent, 'logos' | 'homegallery' | 'gallery' | 'events' | 'news'>;
 
 /** The small demo's lists and leaders' messages with their Hindi and Arabic texts; `settings` names the school. */
 export function withDemoTranslations<D extends DemoLists>(demo: D, settings: Settings): D & Translatable {

@@ -16,7 +16,6 @@ import { parseArgs } from 'node:util';
 import type { GalleryItem, ImageRef, News, SchoolEvent, SiteContent } from '../site/contract/content.ts';
 import { imageField, LEADERSHIP_ROLES, messageField } from '../site/contract/content.ts';
 import { dateInZone } from '../site/contract/dates.ts';
-import { englishName } from '../site/contract/languages.ts';
 import { PUBLISHED_NOW } from '../site/contract/publication.ts';
 import type { Settings } from '../site/contract/settings.ts';
 import { AuditLog, auditFile, CLI } from './audit/audit-log.ts';
@@ -31,7 +30,7 @@ import {
   LEADERSHIP_MESSAGES,
   PORTRAIT_COLOURS,
 } from './demo-content.ts';
-import { DEMO_LANGUAGES, inDemoLanguages, withDemoTranslations } from './demo-languages.ts';
+import { DEMO_LANGUAGE_NAMES, type DemoLists, inDemoLanguages, withDemoTranslations } from './demo-languages.ts';
 import {
   addDays,
   LARGE_COUNTS,
@@ -108,12 +107,10 @@ async function seed() {
     `Demo content written to ${config.dataDir}: ${demo.news.length} news, ${demo.events.length} events, ` +
       `${demo.gallery.length} gallery and ${demo.homegallery.length} home gallery photos` +
       `${large ? `, ${alumni.length} alumni registrations` : ''}` +
-      `${languages ? `, in ${new Intl.ListFormat('en-GB').format(DEMO_LANGUAGES.map((tag) => englishName(tag)!))}` : ''}.\n` +
+      `${languages ? `, in ${DEMO_LANGUAGE_NAMES}` : ''}.\n` +
       'Start the server with npm start: it builds the site from it.',
   );
 }
-
-type DemoLists = Pick<SiteContent, 'logos' | 'homegallery' | 'gallery' | 'events' | 'news'>;
 
 /** The demo's lists and leaders, every picture with its text alternative, as a careful school keeps them. */
 async function demoContent(today: string, settings: Settings): Promise<DemoLists & Partial<SiteContent>> {
