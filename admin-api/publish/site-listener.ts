@@ -41,7 +41,7 @@ export function siteListener(
     }
     const file = path === null ? undefined : findFile(site, path);
     if (!file) {
-      const notFound = site.files.get('/404.html');
+      const notFound = notFoundPage(site, path);
       if (notFound) send(request, response, 404, notFound);
       else {
         response.writeHead(404, { ...PAGE_SECURITY_HEADERS, 'content-type': 'text/plain; charset=utf-8' });
@@ -62,6 +62,15 @@ function send(request: IncomingMessage, response: ServerResponse, status: number
   const variant = preferredVariant(request.headers['accept-encoding'], file);
   response.writeHead(status, variant.headers);
   response.end(request.method === 'HEAD' ? undefined : variant.body);
+}
+
+/**
+ * The not-found page for `path`: its language's (`/hi/404.html` for `/hi/…`, render-pages.ts
+ * writes one per language), else the site's `/404.html`.
+ */
+function notFoundPage(site: SiteSnapshot, path: string | null): StaticFile | undefined {
+  const folder = path?.split('/')[1];
+  return (folder && site.files.get(`/${folder}/404.html`)) || site.files.get('/404.html');
 }
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');

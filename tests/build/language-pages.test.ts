@@ -8,11 +8,16 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import ar from '../../site/i18n/messages/ar.json' with { type: 'json' };
+import hi from '../../site/i18n/messages/hi.json' with { type: 'json' };
+import { defaultPath, languageOfPath, pathInLanguage } from '../../site/lib/language-paths.ts';
 import { crawlPages } from '../support/crawl-pages.ts';
-import { event, news } from '../support/fixtures.ts';
+import { circular, event, news } from '../support/fixtures.ts';
 import { testServer } from '../support/harness.ts';
+import { languageProblems } from '../support/language-checks.ts';
 import { bucketSynced, testBucket } from '../support/test-bucket.ts';
 
+const LANGUAGES = ['en', 'hi', 'ar'];
 const bucket = testBucket();
 const site = testServer({ admin: true, env: bucket.env });
 const page = async (path: string) => {
@@ -40,7 +45,7 @@ const pageLinks = (html: string) =>
     .filter((href): href is string => href !== undefined && !/^\/(api|images|documents)\/|\.[a-z]+$/.test(href));
 
 beforeAll(async () => {
-  expect((await site.asAdmin('PUT', '/api/settings', { json: { languages: ['en', 'hi', 'ar'] } })).status).toBe(200);
+  expect((await site.asAdmin('PUT', '/api/settings', { json: { languages: LANGUAGES } })).status).toBe(200);
   const translated = { translations: { hi: { title: 'खेल दिवस', description: 'मैदान पर दौड़ें' } } };
   expect((await site.asAdmin('POST', '/api/news', { json: { ...news('Sports day'), ...translated } })).status).toBe(
     201,
@@ -55,6 +60,7 @@ beforeAll(async () => {
     translations: { ar: { body: 'كيف نستخدم بياناتك.' } },
   };
   expect((await site.asAdmin('PUT', '/api/pages/privacy', { json: privacy })).status).toBe(200);
+  expect((await site.asAdmin('POST', '/api/circulars', { json: circular('School fees') })).status).toBe(201);
   const settings = { translations: { hi: { tagline: 'हर बच्चे को जाना जाता है।' } } };
   expect((await site.asAdmin('PUT', '/api/settings', { json: settings })).status).toBe(200);
   await site.waitUntilLive();
@@ -162,24 +168,30 @@ describe('the pages of a language', () => {
     });
   });
 
-  it('are every page a visitor reaches from the home page of the language', async () => {
+  it('are every page a visitor reaches from the home page of the language, each with its lang, direction, canonical and alternates', async () => {
     const origin = await siteOrigin();
-    const pages = await crawlPages(site.url);
-    const hindi = [...pages.keys()].filter((path) => path === '/hi/' || path.startsWith('/hi/'));
-    const english = [...pages.keys()].filter((path) => !/^\/(hi|ar)(\/|$)/.test(path));
-    expect(hindi.length).toBeGreaterThanOrEqual(english.length);
-    for (const path of hindi) {
-      const html = pages.get(path)!;
+    const crawled = await crawlPages(site.url);
+    const inLanguage = (tag: string) =>
+      [...crawled.keys()].filter((path) => path === `/${tag}/` || path.startsWith(`/${tag}/`));
+    const english = [...crawled.keys()].filter((path) => !/^\/(hi|ar)(\/|$)/.test(path));
+    expect(inLanguage('hi').length).toBe(english.length);
+    expect(inLanguage('ar').length).toBe(english.length);
+    const pages = new Map<string, string>();
+    for (const [path, html] of crawled) {
       // A moved address (/about, /news) moves within the language.
       const answer = await fetch(site.url + path, { redirect: 'manual' });
-      if (answer.status === 301) {
-        expect({ path, to: answer.headers.get('location') }).toEqual({ path, to: expect.stringMatching(/^\/hi\//) });
-        continue;
-      }
-      expect({ path, lang: attribute(html, /<html lang="([^"]+)"/) }).toEqual({ path, lang: 'hi' });
-      expect({ path, canonical: canonical(html) }).toEqual({ path, canonical: `${origin}${path}` });
-      expect({ path, english: alternates(html).en }).toEqual({ path, english: `${origin}${path.slice(3) || '/'}` });
+      if (answer.status !== 301) pages.set(path, html);
+      else
+        expect({ path, to: answer.headers.get('location') }).toEqual({
+          path,
+          to: pathInLanguage(
+            defaultPath(answer.headers.get('location')!, LANGUAGES),
+            languageOfPath(path, LANGUAGES) ?? 'en',
+            LANGUAGES,
+          ),
+        });
     }
+    expect(languageProblems(pages, origin, LANGUAGES)).toEqual([]);
   });
 
   it('show a new translation within the usual time of an edit, rendering only that language’s pages', async () => {
@@ -234,5 +246,62 @@ describe('the pages of a language', () => {
       expect(await page(path)).toContain('आज स्कूल 12 बजे बंद होगा।');
     const after = await Promise.all(['gallery', 'ar/gallery'].map((path) => stat(built(path))));
     expect(after.map((file, n) => file.ino === before[n]!.ino)).toEqual([true, true]);
+  });
+});
+
+describe('the words of a language', () => {
+  it('are the islands’ words and the dates in that language, English on the English pages', async () => {
+    const hindi = await page('/hi/eventsnews');
+    expect(hindi).toContain(`>${hi['eventsNews.news']}</button>`);
+    expect(hindi).toContain(`>${hi['eventsNews.events']}</button>`);
+    // The event on 10 February 2031 in its date block, with Hindi's month.
+    expect(hindi).toContain('<span class="date-block-month">फ़र॰</span>');
+    expect(await page('/ar/eventsnews')).toContain('<span class="date-block-month">فبراير</span>');
+    const english = await page('/eventsnews');
+    expect(english).toContain('>News</button>');
+    expect(english).toContain('<span class="date-block-month">Feb</span>');
+
+    expect(await page('/hi/notifications-circular')).toContain(hi['circulars.issued'].replace('{date}', '1 जून 2026'));
+    expect(await page('/notifications-circular')).toContain('Issued on 1 June 2026');
+
+    const contact = await page('/ar/contact');
+    expect(contact).toContain(`>${ar['contactForm.send']}</button>`);
+    expect(contact).toContain(`>${ar['form.name']}<span class="required-mark"`);
+    expect(await page('/contact')).toContain('>Send Message</button>');
+  });
+
+  it('mark a text shown in the default language, untranslated, with the default language’s lang', async () => {
+    const hindi = await page('/hi/eventsnews');
+    // Translated into Hindi: the news item's title and the concert's title, not the concert's description.
+    expect(hindi).toMatch(/<h3 class="item-title"><button[^>]*>[^<]*खेल दिवस</);
+    expect(hindi).toMatch(/<h3 class="item-title"><button[^>]*>वार्षिक संगीत समारोह</);
+    expect(hindi).toContain('<p class="item-preview" lang="en">About Annual concert</p>');
+    expect(await page('/ar/eventsnews')).toMatch(/<h3 class="item-title" lang="en"><button[^>]*>Sports day</);
+    expect(await page('/ar/privacy')).toMatch(/<h1 lang="en">Privacy<\/h1>[\s\S]*<article class="markdown">/);
+    const arabicHome = await page('/ar/');
+    expect(arabicHome).toMatch(/<span class="brand-name" lang="en">/);
+    expect(await page('/hi/')).toMatch(/<p class="lead"[^>]*>हर बच्चे को जाना जाता है।<\/p>/);
+    expect(arabicHome).toMatch(/<p class="lead" lang="en"[^>]*>[^<]+<\/p>/);
+    // On the default language's pages nothing is marked.
+    expect(await page('/eventsnews')).not.toMatch(/<(h3|p) class="item-[a-z]+" lang=/);
+  });
+
+  it('answer an unknown address with the not-found page of its language, status 404', async () => {
+    for (const [path, language, title] of [
+      ['/hi/no-such-page', 'hi', hi['notFound.title']],
+      ['/ar/eventsnews/no/such/page', 'ar', ar['notFound.title']],
+      ['/no-such-page', 'en', 'Page not found'],
+    ] as const) {
+      const answer = await fetch(site.url + path);
+      const html = await answer.text();
+      expect({ path, status: answer.status, lang: attribute(html, /<html lang="([^"]+)"/) }).toEqual({
+        path,
+        status: 404,
+        lang: language,
+      });
+      expect(html, path).toContain(`<h1>${title}</h1>`);
+    }
+    // Its links stay in the language.
+    expect(await (await fetch(`${site.url}/hi/no-such-page`)).text()).toContain('href="/hi/eventsnews"');
   });
 });
