@@ -31,7 +31,7 @@ const STATIC_ONLY: [RegExp, string][] = [
   [/^npm run format$/, 'rewrites the files of the tree in place'],
   [/^npm run typecheck$/, 'npm test runs it first; astro sync writes .astro/'],
   [/^npm run test:(chaos|long)$/, 'minutes of fuzzing and crashes: CI runs them'],
-  [/^npm run bench(:[\w-]+)?$/, 'minutes long, needs nginx and wrk as root: run on purpose'],
+  [/^npm run bench(:[\w-]+)?( -- .*)?$/, 'minutes long, needs nginx and wrk as root: run on purpose'],
   // Minutes of seeding each: npm run test:long runs them (TEST_LONG), and npm test seeds the
   // large demo once for the tests that look at it (tests/public/seed-demo-large.test.ts).
   ...(process.env.TEST_LONG
