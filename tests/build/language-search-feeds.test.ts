@@ -135,3 +135,19 @@ it('are linked from the pages of their language, served with their types', async
   const entry = JSON.parse(await readFile(join(out, 'pagefind', 'pagefind-entry.json'), 'utf8'));
   expect(Object.keys(entry.languages).sort()).toEqual(['en', 'hi']);
 });
+
+it('follow an edit of a translation alone, on the live server', async () => {
+  const { _id } = (await site.asAdmin('GET', '/api/admin/content')).body.news.find(
+    (item: { title: string }) => item.title === 'Science fair winners',
+  );
+  const json = {
+    title: 'Science fair winners',
+    description: 'The hall was full of projects.',
+    translations: { hi: { title: 'विज्ञान मेले के नए विजेता' } },
+  };
+  expect((await site.asAdmin('PUT', `/api/news/${_id}`, { json })).status).toBe(200);
+  await site.waitUntilLive();
+  expect(await (await fetch(`${site.url}/hi/rss.xml`)).text()).toContain(
+    '<title><![CDATA[विज्ञान मेले के नए विजेता]]></title>',
+  );
+});
