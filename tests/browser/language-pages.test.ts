@@ -6,6 +6,8 @@
  * links and alternates: tests/build/language-pages.test.ts.)
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import ar from '../../site/i18n/messages/ar.json' with { type: 'json' };
+import hi from '../../site/i18n/messages/hi.json' with { type: 'json' };
 import { overflowsSideways, scrollThrough, seriousA11yViolations, watchedPage } from '../public/page-checks.ts';
 import { PUBLIC_ROUTES, VIEWPORTS } from '../public/routes.ts';
 import { testBrowser, testServer } from '../support/harness.ts';
@@ -84,9 +86,40 @@ describe('a page of another language', () => {
     expect(new URL(answer.url()).searchParams.get('lang')).toBe('hi');
     await answer.finished();
     await watched.settled();
-    const news = page.getByRole('list', { name: 'News' });
+    const news = page.getByRole('list', { name: hi['eventsNews.news'] });
     expect(await news.getByRole('button', { name: 'खेल दिवस' }).isVisible()).toBe(true);
     expect(await news.getByText('Sports day').count()).toBe(0);
+    // Untranslated, the description is marked as English, as the built page marked it.
+    expect(await news.locator('.item-preview').getAttribute('lang')).toBe('en');
+    // The tabs and the popup in Hindi.
+    await page.getByRole('tab', { name: hi['eventsNews.events'] }).click();
+    expect(await page.getByRole('tab', { name: hi['eventsNews.events'] }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('tab', { name: hi['eventsNews.news'] }).click();
+    await news.getByRole('button', { name: 'खेल दिवस' }).click();
+    const details = page.getByRole('dialog', { name: 'खेल दिवस' });
+    expect(await details.getByText(hi['item.published']).isVisible()).toBe(true);
+    expect(await details.getByRole('button', { name: hi['item.close'] }).isVisible()).toBe(true);
+    await watched.close();
+  });
+
+  it('has its forms in its language: labels, the button and what is wrong after an empty send', async () => {
+    const watched = await watchedPage(browser(), { viewport: VIEWPORTS.phone });
+    const { page } = watched;
+    await page.goto(`${site.url}/ar/contact`);
+    await watched.settled();
+    const send = page.getByRole('button', { name: ar['contactForm.send'] });
+    await send.click();
+    const name = page.getByLabel(ar['form.name']);
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    const required = ar['form.required'].replace('{field}', ar['form.name']);
+    expect(await page.locator('#field-name-error').innerText()).toBe(required);
+    expect(await page.locator('#field-consent-error').innerText()).toBe(ar['form.consentRequired']);
+    expect(await page.locator('.field-error').allInnerTexts()).not.toContain('Name is required');
+    await name.fill('x'.repeat(121));
+    await send.click();
+    expect(await page.locator('#field-name-error').innerText()).toBe(
+      ar['form.tooLong'].replace('{field}', ar['form.name']).replace('{max}', '120'),
+    );
     await watched.close();
   });
 });
