@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { exampleSettings } from './example-settings.ts';
-import { formerSlugsAfter, isTimeZone, Settings, SettingsInput, slugify, withInput } from './settings.ts';
+import { formerSlugsAfter, isTimeZone, Settings, SettingsInput, schoolSlug, slugify, withInput } from './settings.ts';
+import { inLanguage } from './translations.ts';
 
 describe('school settings', () => {
   it('makes the about slug from the name', () => {
     expect(slugify('Sunridge Valley School')).toBe('sunridge-valley-school');
     expect(slugify("  St. Mary's  Convent & High School ")).toBe('st-mary-s-convent-and-high-school');
     expect(slugify('Vidyā Bhāratī')).toBe('vidya-bharati');
+  });
+
+  it('makes the about slug from the default language’s name, in every language', () => {
+    const settings = { ...exampleSettings(), translations: { hi: { schoolName: 'सनरिज वैली स्कूल' } } };
+    const hindi = inLanguage(settings, 'hi');
+    expect(hindi.schoolName).toBe('सनरिज वैली स्कूल');
+    expect(schoolSlug(hindi)).toBe(schoolSlug(settings));
+    expect(schoolSlug(settings)).toBe(slugify(settings.schoolName));
   });
 
   it('refuses a name that gives no about address, or the address of another page', () => {

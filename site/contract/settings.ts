@@ -9,7 +9,7 @@ import { list, text } from './fields.ts';
 import { DEFAULT_LANGUAGES, Languages } from './languages.ts';
 import { LEADERSHIP_ROLES, LEADERSHIP_TITLES, type LeadershipRole } from './leadership.ts';
 import { Stamp } from './publication.ts';
-import { TranslationBasis, translationsOf } from './translations.ts';
+import { inDefaultLanguage, TranslationBasis, translationsOf } from './translations.ts';
 
 export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'youtube', 'x', 'linkedin'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
@@ -198,8 +198,11 @@ export function withInput(settings: Settings, input: SettingsInput): Settings {
   return { ...settings, ...defined, social: { ...settings.social, ...input.social } };
 }
 
-/** The about address of the school as it is named now. */
-export const schoolSlug = (settings: Pick<Settings, 'schoolName'>) => slugify(settings.schoolName);
+/**
+ * The about address of the school as it is named now: in the default language, so that each
+ * language's about pages are the same pages (`settings` may be their view in another language).
+ */
+export const schoolSlug = (settings: Pick<Settings, 'schoolName'>) => slugify(inDefaultLanguage(settings).schoolName);
 
 /**
  * The former slugs once the school named `nameBefore` is named as in `after`: the old slug is

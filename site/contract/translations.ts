@@ -72,9 +72,19 @@ export function inLanguage<T extends Translatable>(item: T, language: string): T
   const { translations, translationBasis: _basis, ...rest } = item;
   if (!translations) return item;
   const texts = translations[language];
-  if (!texts) return rest as T;
-  return { ...rest, ...texts, translated: Object.keys(texts) } as unknown as T;
+  const view = (texts ? { ...rest, ...texts, translated: Object.keys(texts) } : rest) as unknown as T;
+  originals.set(view, item);
+  return view;
 }
+
+/** The item each of inLanguage's views was made from. */
+const originals = new WeakMap<object, object>();
+
+/**
+ * The item `view` was made from by inLanguage (`view` itself when it is none of its views): what
+ * stays the same in every language, such as an address made from a text, is made from it.
+ */
+export const inDefaultLanguage = <T extends object>(view: T): T => (originals.get(view) as T | undefined) ?? view;
 
 /**
  * What allInLanguage made, by list or item and language: the same list or item in the same

@@ -1,7 +1,9 @@
 /**
- * `npm run build`: the demo site as files a plain static host serves as they are. Every address
- * its pages use answers, moved pages are redirect pages, images are files at static paths; data
- * that is missing or damaged stops the build with one clear message.
+ * `npm run build`: the demo site, in English, Hindi and Arabic (`seed:demo -- --languages`), as
+ * files a plain static host serves as they are. Every address its pages use answers, every
+ * language's pages are there with their lang, direction, canonical and alternates, moved pages are
+ * redirect pages, images are files at static paths; data that is missing or damaged stops the
+ * build with one clear message.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -9,6 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crawlPages } from '../support/crawl-pages.ts';
+import { languageProblems } from '../support/language-checks.ts';
 import { crawl, referencedAddresses, type StaticHost, serveFolder } from '../support/static-host.ts';
 
 const run = promisify(execFile);
@@ -25,7 +29,7 @@ const runBuild = (dataDir: string, out: string) =>
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'static-build-test-'));
   const env = { ...process.env, DATA_DIR: join(work, 'data'), UPLOADS_DIR: join(work, 'uploads') };
-  await run(process.execPath, ['admin-api/seed-demo.ts'], { env });
+  await run(process.execPath, ['admin-api/seed-demo.ts', '--languages'], { env });
   outDir = join(work, 'out');
   buildOutput = (await runBuild(join(work, 'data'), outDir)).stdout;
   host = await serveFolder(outDir);
@@ -45,6 +49,19 @@ describe('a static build of the demo site', () => {
     const { visited, broken } = await crawl(host.url);
     expect(broken).toEqual([]);
     expect([...visited].filter((path) => path.startsWith('/images/')).length).toBeGreaterThan(5);
+  });
+
+  it('has every page in each language, with its lang, direction, canonical and alternates', async () => {
+    const crawled = await crawlPages(host.url);
+    const pages = new Map([...crawled].filter(([, html]) => !html.includes('http-equiv="refresh"')));
+    const origin = new URL(/<link rel="canonical" href="([^"]+)"/.exec(pages.get('/')!)![1]!).origin;
+    const languages = ['en', 'hi', 'ar'];
+    for (const tag of ['hi', 'ar']) {
+      const inLanguage = [...pages.keys()].filter((path) => path.startsWith(`/${tag}/`));
+      expect(inLanguage.length).toBe([...pages.keys()].filter((path) => !/^\/(hi|ar)\//.test(path)).length);
+    }
+    expect(languageProblems(pages, origin, languages)).toEqual([]);
+    expect(await (await fetch(`${host.url}/hi/eventsnews`)).text()).toMatch(/<html lang="hi"/);
   });
 
   it('shows every image from a file at a static path, one file per rendition', async () => {
