@@ -280,6 +280,9 @@ describe('the words of a language', () => {
     expect(await page('/ar/privacy')).toMatch(/<h1 lang="en">Privacy<\/h1>[\s\S]*<article class="markdown">/);
     const arabicHome = await page('/ar/');
     expect(arabicHome).toMatch(/<span class="brand-name" lang="en">/);
+    // A list of the school details (the office hours in the footer) untranslated, as a whole.
+    expect(arabicHome).toMatch(/<dl class="office-hours" lang="en"/);
+    expect(await page('/ar/academic-corner')).toMatch(/<ul class="card-grid programs" lang="en"/);
     expect(await page('/hi/')).toMatch(/<p class="lead"[^>]*>हर बच्चे को जाना जाता है।<\/p>/);
     expect(arabicHome).toMatch(/<p class="lead" lang="en"[^>]*>[^<]+<\/p>/);
     // On the default language's pages nothing is marked.
