@@ -6,21 +6,22 @@
  */
 export type SaveState = 'saving' | 'saved' | 'failed';
 
-export type SendChanges<K extends string> = (changes: Partial<Record<K, string>>) => Promise<void>;
+export type SendChanges<K extends string, V = string> = (changes: Partial<Record<K, V>>) => Promise<void>;
 export type StateListener<K extends string> = (field: K, state: SaveState, error?: unknown) => void;
 
-export class LatestWinsSaver<K extends string> {
-  #send: SendChanges<K>;
+/** Texts by default; `V` is what a field holds when it is not a text (the translations of several). */
+export class LatestWinsSaver<K extends string, V = string> {
+  #send: SendChanges<K, V>;
   #onState: StateListener<K>;
-  #waiting = new Map<K, string>();
+  #waiting = new Map<K, V>();
   #running: Promise<void> | null = null;
 
-  constructor(send: SendChanges<K>, onState: StateListener<K>) {
+  constructor(send: SendChanges<K, V>, onState: StateListener<K>) {
     this.#send = send;
     this.#onState = onState;
   }
 
-  edit(field: K, text: string): void {
+  edit(field: K, text: V): void {
     this.#waiting.set(field, text);
     this.#onState(field, 'saving');
     this.#sendNext();
@@ -40,7 +41,7 @@ export class LatestWinsSaver<K extends string> {
     if (this.#running || this.#waiting.size === 0) return;
     const batch = new Map(this.#waiting);
     this.#waiting.clear();
-    this.#running = this.#send(Object.fromEntries(batch) as Partial<Record<K, string>>)
+    this.#running = this.#send(Object.fromEntries(batch) as Partial<Record<K, V>>)
       .then(
         () => this.#report(batch, 'saved'),
         (error: unknown) => this.#report(batch, 'failed', error),
@@ -52,7 +53,7 @@ export class LatestWinsSaver<K extends string> {
   }
 
   /** A field typed into again meanwhile is still saving: its newer text is about to go out. */
-  #report(batch: Map<K, string>, state: SaveState, error?: unknown): void {
+  #report(batch: Map<K, V>, state: SaveState, error?: unknown): void {
     for (const field of batch.keys()) {
       if (!this.#waiting.has(field)) this.#onState(field, state, error);
     }

@@ -26,8 +26,15 @@ const report = async () =>
   (await site.asAdmin('GET', '/api/admin/translations?lang=hi')).body as { kind: string; id: string }[];
 const navEntry = (page: Page) =>
   page.getByRole('navigation', { name: 'Dashboard sections' }).locator('a[href="#translations"]');
-const hindiTab = (scope: ReturnType<Page['locator']>, name = 'Title') =>
-  scope.getByRole('tablist', { name: `Languages for ${name}` }).getByRole('tab', { name: /^हिन्दी/ });
+/** The Translations view's entry of the news item: its fields left to translate, and its link. */
+const newsGaps = (page: Page) =>
+  page
+    .getByRole('list', { name: 'Left to translate into Hindi' })
+    .locator('> li', { has: page.locator(`a[href="#news/${newsId}"]`) });
+const hindiTab = (scope: ReturnType<Page['locator']>, field: string | RegExp = 'Title') =>
+  scope
+    .getByRole('tablist', { name: typeof field === 'string' ? `Languages for ${field}` : field })
+    .getByRole('tab', { name: /^हिन्दी/ });
 
 beforeAll(async () => {
   const added = await site.asAdmin<News[]>('POST', '/api/news', {
@@ -64,9 +71,9 @@ describe('a site in English and Hindi', () => {
     expect(left).toBeGreaterThan(0);
     await expect.poll(() => navEntry(page).textContent()).toBe(`Translations${left} to translate`);
     await openSection(page, 'translations');
-    const list = page.getByRole('list', { name: 'Left to translate into Hindi' });
-    const item = list.getByRole('listitem').filter({ hasText: 'News item: Title' });
-    expect(await item.getByText('Missing').isVisible()).toBe(true);
+    const item = newsGaps(page);
+    await item.waitFor();
+    expect(await item.getByRole('listitem').allTextContents()).toEqual(['Title Missing', 'Description Missing']);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: '/tmp/translations-view.png', fullPage: false });
 
@@ -96,7 +103,7 @@ describe('a site in English and Hindi', () => {
     // The description is not translated yet: the item still misses some Hindi.
     const row = page.locator('#news li.item', { hasText: TITLE });
     await expect.poll(() => row.getByRole('list', { name: 'Translations' }).textContent()).toBe('हिन्दी: Missing');
-    await admin.expectLive();
+    await site.waitUntilLive();
     expect(await (await fetch(`${site.url}/hi/eventsnews`)).text()).toContain(HINDI_TITLE);
 
     await row.getByRole('button', { name: 'Edit' }).click();
@@ -120,8 +127,7 @@ describe('a site in English and Hindi', () => {
       .toBe('हिन्दी: Needs update');
 
     await openSection(page, 'translations');
-    const list = page.getByRole('list', { name: 'Left to translate into Hindi' });
-    await list.getByRole('listitem').filter({ hasText: 'News item: Title' }).getByText('Needs update').waitFor();
+    await newsGaps(page).getByRole('listitem').filter({ hasText: 'Title Needs update' }).waitFor();
     await expect
       .poll(async () => navEntry(page).textContent())
       .toBe(`Translations${(await report()).length} to translate`);
@@ -141,6 +147,40 @@ describe('a site in English and Hindi', () => {
     await phone.page.locator('#translations').screenshot({ path: '/tmp/translations-phone-view.png' });
     phone.expectNoProblems();
     await phone.close();
+  });
+
+  it('offers the Hindi tab in the other forms, each saving through its own way', async () => {
+    const { page } = admin;
+    const parts = async () =>
+      (await site.asAdmin('GET', '/api/admin/content/parts?parts=settings,pages,alerts,translations')).body as {
+        settings: { translations?: Record<string, Record<string, string>> };
+        pages: { slug: string; translations?: Record<string, Record<string, string>> }[];
+        translations?: Record<string, Record<string, string>>;
+      };
+
+    await openSection(page, 'site');
+    const details = page.getByRole('form', { name: 'School details' });
+    await hindiTab(details, 'Tagline (home page)').click();
+    await details.getByLabel('Tagline (home page) (Hindi)').fill('हर बच्चे को जाना जाता है।');
+    await details.getByRole('button', { name: 'Save school details' }).click();
+    await details.getByRole('status').filter({ hasText: 'The school details are saved.' }).waitFor();
+    expect((await parts()).settings.translations?.hi?.tagline).toBe('हर बच्चे को जाना जाता है।');
+
+    // A leader's message saves as it is typed, its translation too.
+    await openSection(page, 'leadership');
+    const principal = page.locator('#leadership li.leader').first();
+    await hindiTab(principal, /message$/).click();
+    await principal.getByRole('textbox', { name: /message \(Hindi\)$/ }).fill('सभी का स्वागत है।');
+    await expect.poll(async () => Object.values((await parts()).translations?.hi ?? {})).toEqual(['सभी का स्वागत है।']);
+
+    await openSection(page, 'pages');
+    const pageForm = page.getByRole('form', { name: 'Edit a page' });
+    await hindiTab(pageForm).click();
+    await pageForm.getByLabel('Title (Hindi)').fill('प्रवेश');
+    await pageForm.getByRole('button', { name: 'Save page' }).click();
+    await pageForm.getByRole('status').filter({ hasText: 'The page is saved.' }).waitFor();
+    const slug = await pageForm.getByLabel('Page to edit').inputValue();
+    expect((await parts()).pages.find((each) => each.slug === slug)?.translations?.hi?.title).toBe('प्रवेश');
   });
 
   it('lets a Contributor translate its own draft', async () => {

@@ -14,12 +14,15 @@ import {
 } from '../../contract/alerts.ts';
 import { dateInZone, isCalendarDate, TIME_PATTERN, timeInZone } from '../../contract/dates.ts';
 import { versionOf } from '../../contract/publication.ts';
+import { TRANSLATED_FIELDS } from '../../contract/translation-report.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
 import { ALERT_ICON_PATHS } from '../../lib/alert-banner.ts';
 import { zonedInstant } from '../../lib/zoned-time.ts';
 import { Alert } from './Alert.tsx';
 import { Panel } from './Panel.tsx';
 import { useSchoolTimeZone } from './time-zone.ts';
+import { type TextProps, TranslatableField, translatingOf } from './translations/TranslatableField.tsx';
+import { TranslationBadges } from './translations/TranslationBadges.tsx';
 import { deleteWithUndo } from './undo.ts';
 import { useAction } from './use-action.ts';
 
@@ -31,6 +34,7 @@ interface Draft {
   startsAt: string;
   endsAt: string;
   showOn: AlertPlace;
+  translations?: Notice['translations'];
 }
 
 const FORM = 'alert-form';
@@ -66,6 +70,7 @@ export function AlertsSection({ alerts, onAlerts }: { alerts: Notice[]; onAlerts
       startsAt: draft.startsNow ? startedAlready(editing) : instantOf(draft.startsAt, timeZone),
       endsAt: instantOf(draft.endsAt, timeZone),
       showOn: draft.showOn,
+      ...(draft.translations && { translations: draft.translations }),
     };
     const checked = AlertInput.safeParse(body);
     if (!checked.success) return action.refuse(FORM, 'Please check the notice', checked.error.issues[0]!.message);
@@ -94,6 +99,7 @@ export function AlertsSection({ alerts, onAlerts }: { alerts: Notice[]; onAlerts
       startsAt: localInputValue(new Date(alert.startsAt), timeZone),
       endsAt: localInputValue(new Date(alert.endsAt), timeZone),
       showOn: alert.showOn,
+      ...(alert.translations && { translations: alert.translations }),
     });
     document.getElementById('alert-message')?.focus();
   }
@@ -105,7 +111,6 @@ export function AlertsSection({ alerts, onAlerts }: { alerts: Notice[]; onAlerts
     });
   }
 
-  const left = ALERT_MESSAGE_MAX - draft.message.length;
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
   return (
     <Panel
@@ -116,30 +121,17 @@ export function AlertsSection({ alerts, onAlerts }: { alerts: Notice[]; onAlerts
       <form className="add-form alert-form" onSubmit={save} noValidate aria-labelledby="alert-form-title">
         <h3 id="alert-form-title">{editing ? 'Change the notice' : 'New notice'}</h3>
         <Alert failure={action.alertFor(FORM)} onDismiss={action.dismiss} />
-        <div className="field field-wide">
-          <label htmlFor="alert-message">
-            Message
-            <span className="required-mark" aria-hidden="true">
-              {' '}
-              *
-            </span>
-          </label>
-          <p className="field-hint" id="alert-message-hint">
-            Plain text, at most one link (https://…).{' '}
-            <span className={left < 0 ? 'alert-count-over' : undefined}>
-              {left >= 0 ? `${left} characters left` : `${-left} characters too many`}
-            </span>
-          </p>
-          <textarea
-            id="alert-message"
-            rows={3}
-            value={draft.message}
-            aria-required
-            aria-describedby="alert-message-hint"
-            onChange={(event) => set('message', event.target.value)}
-            disabled={action.busy}
-          />
-        </div>
+        <TranslatableField
+          id="alert-message"
+          label="Message"
+          field="message"
+          value={draft.message}
+          onChange={(message) => set('message', message)}
+          translating={translatingOf(draft, setDraft, editing ?? undefined)}
+          required
+        >
+          {(text) => <MessageField {...text} disabled={action.busy} />}
+        </TranslatableField>
         <Choice
           legend="Level"
           name="alert-level"
@@ -256,6 +248,7 @@ export function AlertsSection({ alerts, onAlerts }: { alerts: Notice[]; onAlerts
             <ul className="item-list">
               {group.items.map((alert) => (
                 <li key={alert._id} className="item">
+                  <TranslationBadges item={alert} fields={TRANSLATED_FIELDS.alerts} />
                   <p className="item-text">
                     <LevelLabel level={alert.level} />: {alert.message}
                   </p>
@@ -355,6 +348,50 @@ function endOfDay(daysAhead: number, timeZone: string): Date {
   const day = new Date(`${dateInZone(new Date(), timeZone)}T12:00:00Z`);
   day.setUTCDate(day.getUTCDate() + daysAhead);
   return zonedInstant(day.toISOString().slice(0, 10), '23:59', timeZone);
+}
+
+/** The notice's message in one language, with the characters left. */
+function MessageField({
+  id,
+  label,
+  value,
+  onChange,
+  required,
+  lang,
+  dir,
+  disabled,
+}: TextProps & { disabled: boolean }) {
+  const left = ALERT_MESSAGE_MAX - value.length;
+  return (
+    <div className="field field-wide">
+      <label htmlFor={id}>
+        {label}
+        {required && (
+          <span className="required-mark" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      <p className="field-hint" id={`${id}-hint`}>
+        Plain text, at most one link (https://…).{' '}
+        <span className={left < 0 ? 'alert-count-over' : undefined}>
+          {left >= 0 ? `${left} characters left` : `${-left} characters too many`}
+        </span>
+      </p>
+      <textarea
+        id={id}
+        rows={3}
+        value={value}
+        lang={lang}
+        dir={dir}
+        aria-required={required || undefined}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => onChange(event.target.value)}
+        disabled={disabled}
+      />
+    </div>
+  );
 }
 
 const emptyDraft = (timeZone: string): Draft => ({

@@ -5,7 +5,9 @@
 import { useId } from 'react';
 import { ALT_MAX } from '../../contract/content.ts';
 import { Field } from '../forms/Field.tsx';
+import { TextField } from '../forms/TextField.tsx';
 import { AltWarning } from './accessibility/AltWarning.tsx';
+import { TranslatableField, type Translating } from './translations/TranslatableField.tsx';
 
 export const ALT_LABEL = 'Text alternative (alt text)';
 export const DECORATIVE_LABEL = 'Decorative (no description needed)';
@@ -64,3 +66,44 @@ export function AltTextField({
 /** The alt to send: trimmed, with an empty text left out (not set), `""` kept (decorative). */
 export const altToSend = (alt: string | undefined) =>
   alt === undefined ? {} : alt === '' ? { alt: '' } : alt.trim() === '' ? {} : { alt: alt.trim() };
+
+/**
+ * The text alternative in each of the site's languages: the field above in the default language,
+ * a plain text in the others (a decorative image is decorative in every language).
+ */
+export function TranslatedAlt({
+  id,
+  alt,
+  onAlt,
+  translating,
+  disabled,
+  fallback = 'the caption',
+  warn,
+}: {
+  id: string;
+  alt: string | undefined;
+  onAlt: (alt: string | undefined) => void;
+  translating: Translating;
+  disabled: boolean;
+  fallback?: string;
+  warn?: boolean;
+}) {
+  return (
+    <TranslatableField
+      id={id}
+      label={ALT_LABEL}
+      field="alt"
+      value={alt ?? ''}
+      onChange={(text) => onAlt(text === '' ? undefined : text)}
+      translating={translating}
+    >
+      {(text) =>
+        text.lang ? (
+          <TextField {...text} maxLength={ALT_MAX} disabled={disabled || alt === ''} />
+        ) : (
+          <AltTextField value={alt} onChange={onAlt} disabled={disabled} fallback={fallback} warn={warn} />
+        )
+      }
+    </TranslatableField>
+  );
+}

@@ -1,11 +1,12 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import type { AdminListPage } from '../../contract/admin-lists.ts';
 import type { GalleryItem, ImageRef } from '../../contract/content.ts';
+import { TRANSLATED_FIELDS } from '../../contract/translation-report.ts';
 import { uploadImage, writeToList } from '../../lib/admin-api.ts';
 import { countLabel } from '../../lib/display-format.ts';
 import { TextField } from '../forms/TextField.tsx';
 import { Alert } from './Alert.tsx';
-import { AltTextField, altToSend } from './AltTextField.tsx';
+import { altToSend, TranslatedAlt } from './AltTextField.tsx';
 import { ItemStateLine, ReviewActions } from './ItemReview.tsx';
 import { ImageInput, Thumbnail, UploadProgress } from './images.tsx';
 import { LibraryChoice } from './LibraryPicker.tsx';
@@ -13,6 +14,8 @@ import { ListSearch, ListStatus, ShowMore } from './list-window.tsx';
 import { Panel } from './Panel.tsx';
 import { newPublishing, PublishingChoice, publishingBody } from './PublishingChoice.tsx';
 import { useSignedIn } from './signed-in.ts';
+import { TranslatableField, translatingOf } from './translations/TranslatableField.tsx';
+import { TranslationBadges } from './translations/TranslationBadges.tsx';
 import { deleteFromListWithUndo } from './undo.ts';
 import { type Action, useAction } from './use-action.ts';
 import { useOpenedItem } from './use-opened-item.ts';
@@ -72,6 +75,8 @@ export function GallerySection({
   const [file, setFile] = useState<File | null>(null);
   const [caption, setCaption] = useState('');
   const [alt, setAlt] = useState<string | undefined>(undefined);
+  const [translations, setTranslations] = useState<GalleryItem['translations']>(undefined);
+  const translating = translatingOf({ translations }, (next) => setTranslations(next.translations), undefined);
   const [picked, setPicked] = useState<ImageRef | undefined>(undefined);
   const [inputKey, setInputKey] = useState(0);
   const [editing, setEditing] = useState<string | null>(null);
@@ -98,6 +103,7 @@ export function GallerySection({
         originalName,
         caption: caption.trim(),
         ...altToSend(alt),
+        translations,
         status: publishingBody(publishing).status,
       };
       await writeToList(endpoint, { method: 'POST', json: body });
@@ -107,6 +113,7 @@ export function GallerySection({
       setFile(null);
       setCaption('');
       setAlt(undefined);
+      setTranslations(undefined);
       setPicked(undefined);
       setInputKey((key) => key + 1);
     }
@@ -126,18 +133,26 @@ export function GallerySection({
         <Alert failure={action.alertFor(ADD)} onDismiss={action.dismiss} />
         <div className="field-row">
           <ImageInput key={inputKey} label="Photo" onFile={setFile} required disabled={action.busy} />
-          <TextField
+          <TranslatableField
             id={`${texts.id}-caption`}
             label="Caption"
+            field="caption"
             value={caption}
             onChange={setCaption}
-            maxLength={200}
-            disabled={action.busy}
+            translating={translating}
             required
-          />
+          >
+            {(text) => <TextField {...text} maxLength={200} disabled={action.busy} />}
+          </TranslatableField>
         </div>
         <LibraryChoice kind="image" picked={picked} disabled={action.busy} onPick={setPicked} />
-        <AltTextField value={alt} onChange={setAlt} disabled={action.busy} fallback="the caption" />
+        <TranslatedAlt
+          id={`${texts.id}-alt`}
+          alt={alt}
+          onAlt={setAlt}
+          translating={translating}
+          disabled={action.busy}
+        />
         {!signedIn.may('publish') && (
           <PublishingChoice
             idPrefix={`${texts.id}-new`}
@@ -165,6 +180,7 @@ export function GallerySection({
               <li key={item._id} className="tile">
                 <Thumbnail imageId={item.imageId} alt={item.alt ?? item.caption} />
                 <p className="tile-caption">{item.caption}</p>
+                <TranslationBadges item={item} fields={TRANSLATED_FIELDS.gallery} />
                 {item.status !== 'published' && <ItemStateLine item={item} />}
                 <Alert failure={action.alertFor(item._id)} onDismiss={action.dismiss} />
                 {editing === item._id && (
@@ -233,12 +249,14 @@ function PhotoEdit({
 }) {
   const [caption, setCaption] = useState(item.caption);
   const [alt, setAlt] = useState(item.alt);
+  const [translations, setTranslations] = useState(item.translations);
+  const translating = translatingOf({ translations }, (next) => setTranslations(next.translations), item);
   const key = `${item._id}:edit`;
   async function save(event: FormEvent) {
     event.preventDefault();
     if (caption.trim() === '') return action.refuse(key, 'Caption is required');
     const done = await action.run(key, 'Failed to save the photo', async () => {
-      const body = { imageId: item.imageId, caption: caption.trim(), ...altToSend(alt) };
+      const body = { imageId: item.imageId, caption: caption.trim(), ...altToSend(alt), translations };
       await writeToList(`${endpoint}/${item._id}`, { method: 'PUT', json: body });
     });
     if (done) onDone(true);
@@ -246,16 +264,18 @@ function PhotoEdit({
   return (
     <form className="photo-edit" onSubmit={save} noValidate aria-label={`Edit photo ${item.caption}`}>
       <Alert failure={action.alertFor(key)} onDismiss={action.dismiss} />
-      <TextField
+      <TranslatableField
         id={`${item._id}-caption`}
         label="Caption"
+        field="caption"
         value={caption}
         onChange={setCaption}
-        maxLength={200}
-        disabled={action.busy}
+        translating={translating}
         required
-      />
-      <AltTextField value={alt} onChange={setAlt} disabled={action.busy} fallback="the caption" />
+      >
+        {(text) => <TextField {...text} maxLength={200} disabled={action.busy} />}
+      </TranslatableField>
+      <TranslatedAlt alt={alt} onAlt={setAlt} id={`${item._id}-alt`} translating={translating} disabled={action.busy} />
       <div className="form-actions">
         <button type="submit" disabled={action.busy}>
           {action.label(key, 'Save', 'Saving…')}

@@ -7,12 +7,15 @@ import {
   messageField,
   type SiteContent,
 } from '../../contract/content.ts';
+import type { Translations } from '../../contract/translations.ts';
 import { adminExchange, uploadImage } from '../../lib/admin-api.ts';
 import { PREVIEW_LIMITS } from '../../lib/text-cuts.ts';
 import { Alert } from './Alert.tsx';
 import { AltTextField, altToSend } from './AltTextField.tsx';
 import { ImageInput, Thumbnail, UploadProgress } from './images.tsx';
 import { Panel } from './Panel.tsx';
+import { TranslatableField, type Translating } from './translations/TranslatableField.tsx';
+import { languageOf, withTranslation } from './translations/translation-text.ts';
 import { useAction } from './use-action.ts';
 import type { DocumentContent } from './use-content-document.ts';
 import type { MessageSaver } from './use-message-saver.ts';
@@ -87,6 +90,16 @@ function LeaderCard({
   const [inputKey, setInputKey] = useState(0);
   const [alt, setAlt] = useState(image?.alt);
   const id = `leader-${role}`;
+  // The translations as typed here, until the content answered after saving them says the same.
+  const [typedTranslations, setTypedTranslations] = useState<Translations | undefined>(undefined);
+  const translating: Translating = {
+    translations: typedTranslations ?? content.translations,
+    onTranslate: (language, translated, next) => {
+      setTypedTranslations((before) => withTranslation(before ?? content.translations, language, translated, next));
+      messages.translate(field, language, next);
+    },
+    stored: content,
+  };
   const path = `/api/person-image/${role}`;
 
   function type(next: string) {
@@ -176,26 +189,43 @@ function LeaderCard({
           </div>
           <UploadProgress sent={action.progress} />
         </div>
-        <div className="field leader-message">
-          <div className="field-head">
-            <label htmlFor={`${id}-message`} className="field-label">
-              Message
-            </label>
-            <span id={`${id}-state`} className={`save-state save-${status?.state ?? 'idle'}`} role="status">
-              {status ? SAVE_LABELS[status.state] : ''}
-            </span>
-          </div>
-          <textarea
-            id={`${id}-message`}
-            rows={8}
-            value={text}
-            aria-label={`${leader.title} message`}
-            aria-describedby={`${id}-state`}
-            onFocus={() => setOpened(true)}
-            onChange={(event) => type(event.target.value)}
-          />
-          <EditingNow target={opened ? `leadership/${role}` : null} what="this message" />
-        </div>
+        <TranslatableField
+          id={`${id}-message`}
+          label={`${leader.title} message`}
+          field={field}
+          value={text}
+          onChange={type}
+          translating={translating}
+        >
+          {(message) => {
+            const saving = message.lang ? messages.statuses.translations : status;
+            const stateId = message.lang ? `${message.id}-state` : `${id}-state`;
+            return (
+              <div className="field leader-message">
+                <div className="field-head">
+                  <label htmlFor={message.id} className="field-label">
+                    {message.lang ? `Message (${languageOf(message.lang).englishName})` : 'Message'}
+                  </label>
+                  <span id={stateId} className={`save-state save-${saving?.state ?? 'idle'}`} role="status">
+                    {saving ? SAVE_LABELS[saving.state] : ''}
+                  </span>
+                </div>
+                <textarea
+                  id={message.id}
+                  rows={8}
+                  value={message.value}
+                  lang={message.lang}
+                  dir={message.dir}
+                  aria-label={message.label}
+                  aria-describedby={stateId}
+                  onFocus={() => setOpened(true)}
+                  onChange={(event) => message.onChange(event.target.value)}
+                />
+                <EditingNow target={opened ? `leadership/${role}` : null} what="this message" />
+              </div>
+            );
+          }}
+        </TranslatableField>
       </div>
     </li>
   );

@@ -1,11 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import type { ImageRef, Logo } from '../../contract/content.ts';
+import { TRANSLATED_FIELDS } from '../../contract/translation-report.ts';
 import { adminRequest, uploadImage } from '../../lib/admin-api.ts';
 import { Alert } from './Alert.tsx';
-import { AltTextField, altToSend } from './AltTextField.tsx';
+import { altToSend, TranslatedAlt } from './AltTextField.tsx';
 import { ImageInput, Thumbnail, UploadProgress } from './images.tsx';
 import { LibraryChoice } from './LibraryPicker.tsx';
 import { Panel } from './Panel.tsx';
+import { translatingOf } from './translations/TranslatableField.tsx';
+import { TranslationBadges } from './translations/TranslationBadges.tsx';
 import { deleteWithUndo } from './undo.ts';
 import { useAction } from './use-action.ts';
 
@@ -21,6 +24,7 @@ export function LogosSection({ logos, onLogos }: { logos: Logo[]; onLogos: (logo
   const [inputKey, setInputKey] = useState(0);
   const [alt, setAlt] = useState<string | undefined>(undefined);
   const [picked, setPicked] = useState<ImageRef | undefined>(undefined);
+  const [translations, setTranslations] = useState<Logo['translations']>(undefined);
 
   async function upload(event: FormEvent) {
     event.preventDefault();
@@ -31,7 +35,7 @@ export function LogosSection({ logos, onLogos }: { logos: Logo[]; onLogos: (logo
       onLogos(
         await adminRequest<Logo[]>('/api/logos', {
           method: 'POST',
-          json: { imageId, originalName, ...altToSend(alt) },
+          json: { imageId, originalName, ...altToSend(alt), translations },
         }),
       );
     });
@@ -39,6 +43,7 @@ export function LogosSection({ logos, onLogos }: { logos: Logo[]; onLogos: (logo
       setFile(null);
       setPicked(undefined);
       setAlt(undefined);
+      setTranslations(undefined);
       setInputKey((key) => key + 1);
     }
   }
@@ -56,9 +61,11 @@ export function LogosSection({ logos, onLogos }: { logos: Logo[]; onLogos: (logo
         <Alert failure={action.alertFor(UPLOAD)} onDismiss={action.dismiss} />
         <ImageInput key={inputKey} label="Logo image" onFile={setFile} required={!picked} disabled={action.busy} />
         <LibraryChoice kind="image" picked={picked} disabled={action.busy} onPick={setPicked} />
-        <AltTextField
-          value={alt}
-          onChange={setAlt}
+        <TranslatedAlt
+          id="logo-alt"
+          alt={alt}
+          onAlt={setAlt}
+          translating={translatingOf({ translations }, (next) => setTranslations(next.translations), undefined)}
           disabled={action.busy}
           fallback="nothing (the school's name beside it says it)"
           warn={file !== null || picked !== undefined}
@@ -78,6 +85,7 @@ export function LogosSection({ logos, onLogos }: { logos: Logo[]; onLogos: (logo
             <li key={logo._id} className="tile">
               <Thumbnail imageId={logo.imageId} alt={logo.originalName} className="thumb-contain" />
               <p className="tile-caption">{logo.originalName}</p>
+              <TranslationBadges item={logo} fields={TRANSLATED_FIELDS.logos} />
               <Alert failure={action.alertFor(logo._id)} onDismiss={action.dismiss} />
               <button
                 type="button"

@@ -16,6 +16,7 @@ import {
   publishingProblem,
 } from './PublishingChoice.tsx';
 import { changedFields, type FieldChange, SaveConflict, type StaleSave, staleSaveOf } from './stale-save.tsx';
+import { TranslatableField, translatingOf } from './translations/TranslatableField.tsx';
 import { useAction } from './use-action.ts';
 import { useOpenedItem } from './use-opened-item.ts';
 import { EditingNow } from './use-presence.tsx';
@@ -29,6 +30,7 @@ interface PageDraft {
   body: string;
   publishing: PublishingDraft;
   version: string;
+  translations?: Page['translations'];
 }
 type Drafts = Record<PageSlug, PageDraft>;
 
@@ -37,10 +39,14 @@ const draftOf = (page: Page): PageDraft => ({
   body: page.body,
   publishing: publishingOf(page),
   version: versionOf(page),
+  ...(page.translations && { translations: page.translations }),
 });
 const draftsOf = (pages: Page[]) => Object.fromEntries(pages.map((page) => [page.slug, draftOf(page)])) as Drafts;
 const sameDraft = (a: PageDraft, b: PageDraft) =>
-  a.title === b.title && a.body === b.body && JSON.stringify(a.publishing) === JSON.stringify(b.publishing);
+  a.title === b.title &&
+  a.body === b.body &&
+  JSON.stringify(a.publishing) === JSON.stringify(b.publishing) &&
+  JSON.stringify(a.translations) === JSON.stringify(b.translations);
 
 /**
  * The school's own pages (admissions, privacy…): pick one, edit its title and its text in the
@@ -69,6 +75,7 @@ export const PagesSection = memo(function PagesSection({
   const draft = drafts[slug];
   const stored = pages.find((page) => page.slug === slug)!;
   const changed = !sameDraft(draft, draftOf(stored));
+  const translating = translatingOf(draft, (next) => edit({ translations: next.translations }), stored);
   const edit = (change: Partial<PageDraft>) => {
     setSavedSlug(null);
     setDrafts((current) => ({ ...current, [slug]: { ...current[slug], ...change } }));
@@ -154,26 +161,36 @@ export const PagesSection = memo(function PagesSection({
           onUseTheirs={takeTheirs}
           onSaveMine={(theirs) => void saveFrom(theirs)}
         />
-        <TextField
+        <TranslatableField
           id="page-title"
           label="Title"
+          field="title"
           value={draft.title}
           onChange={(title) => edit({ title })}
+          translating={translating}
           required
-          disabled={action.busy}
-          maxLength={120}
-        />
-        <MarkdownField
+        >
+          {(text) => <TextField {...text} disabled={action.busy} maxLength={120} />}
+        </TranslatableField>
+        <TranslatableField
           id="page-body"
           label="Text"
+          field="body"
           value={draft.body}
           onChange={(body) => edit({ body })}
-          disabled={action.busy}
-          maxLength={PAGE_BODY_LIMIT}
-          rows={18}
-          lineBreaks={false}
-          below={<TextWarnings fieldId="page-body" text={draft.body} />}
-        />
+          translating={translating}
+        >
+          {(text) => (
+            <MarkdownField
+              {...text}
+              disabled={action.busy}
+              maxLength={PAGE_BODY_LIMIT}
+              rows={18}
+              lineBreaks={false}
+              below={<TextWarnings fieldId={text.id} text={text.value} />}
+            />
+          )}
+        </TranslatableField>
         <PublishingChoice
           idPrefix={`page-${slug}`}
           value={draft.publishing}

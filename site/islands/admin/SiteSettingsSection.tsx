@@ -128,7 +128,7 @@ export const SiteSettingsSection = memo(function SiteSettingsSection({
         {SETTINGS_GROUPS.map((group) => (
           <Group key={group.title} title={group.title} hint={group.hint}>
             {group.fields.map((field) => (
-              <Fragment key={field.key}>{field.render({ draft, update, disabled })}</Fragment>
+              <Fragment key={field.key}>{field.render({ draft, update, disabled, stored: settings })}</Fragment>
             ))}
           </Group>
         ))}

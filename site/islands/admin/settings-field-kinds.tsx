@@ -3,17 +3,23 @@
  * text, a long text in the visual editor, a list of rows, a line of help, the time zone.
  */
 import { type ReactNode, useMemo } from 'react';
+import type { Settings } from '../../contract/settings.ts';
+import { TRANSLATED_FIELDS } from '../../contract/translation-report.ts';
 import type { SettingsDraft } from '../../lib/settings-draft.ts';
 import { Field } from '../forms/Field.tsx';
 import { type RowControlProps, RowListField, type RowListProps } from '../forms/RowListField.tsx';
 import { TextField } from '../forms/TextField.tsx';
 import { TextWarnings } from './accessibility/TextWarnings.tsx';
 import { MarkdownField, type MarkdownFieldProps } from './editor/MarkdownField.tsx';
+import { type TextProps, TranslatableField, type Translating } from './translations/TranslatableField.tsx';
+import { withTranslation } from './translations/translation-text.ts';
 
 export interface SettingsFieldProps {
   draft: SettingsDraft;
   update: (change: (draft: SettingsDraft) => SettingsDraft) => void;
   disabled: boolean;
+  /** The settings as saved, whose translations' states the fields show. */
+  stored: Settings;
 }
 
 /** A field of the form: `render` shows it with the draft's value, and changes the draft. */
@@ -26,11 +32,17 @@ export interface SettingsField {
 interface Place<T> {
   get: (draft: SettingsDraft) => T;
   set: (draft: SettingsDraft, value: T) => SettingsDraft;
+  /** The setting's name when it may be translated (`tagline`). */
+  translated?: string;
 }
 
 /** The value of a setting: `setting('phone')`. */
 export function setting<K extends keyof SettingsDraft>(key: K): Place<SettingsDraft[K]> {
-  return { get: (draft) => draft[key], set: (draft, value) => ({ ...draft, [key]: value }) };
+  return {
+    get: (draft) => draft[key],
+    set: (draft, value) => ({ ...draft, [key]: value }),
+    ...(TRANSLATED_FIELDS.settings.includes(key) && { translated: key }),
+  };
 }
 
 type Grouped = 'social' | 'leaderNames' | 'calendar';
@@ -59,22 +71,55 @@ const onChangeOf =
   (value: T) =>
     update((draft) => place.set(draft, value));
 
+/** The control of a text setting in each language it may be translated into (TranslatableField). */
+function translatable(
+  place: Place<string>,
+  spec: TextSpec,
+  control: (text: TextProps, disabled: boolean) => ReactNode,
+) {
+  return ({ draft, update, stored, disabled }: SettingsFieldProps) => {
+    const translating: Translating | undefined = place.translated
+      ? {
+          translations: draft.translations,
+          onTranslate: (language, field, text) =>
+            update((now) => ({ ...now, translations: withTranslation(now.translations, language, field, text) })),
+          stored,
+        }
+      : undefined;
+    return (
+      <TranslatableField
+        id={spec.id}
+        label={spec.label}
+        field={place.translated ?? ''}
+        value={place.get(draft)}
+        onChange={onChangeOf(place, update)}
+        translating={translating}
+        required={spec.required}
+      >
+        {(text) => control(text, disabled)}
+      </TranslatableField>
+    );
+  };
+}
+
 export function text(place: Place<string>, spec: TextSpec): SettingsField {
+  const { maxLength, multiline } = spec;
   return {
     key: spec.id,
-    render: ({ draft, update, disabled }) => (
-      <TextField {...spec} value={place.get(draft)} onChange={onChangeOf(place, update)} disabled={disabled} />
-    ),
+    render: translatable(place, spec, (text, disabled) => (
+      <TextField {...text} maxLength={maxLength} multiline={multiline} disabled={disabled} />
+    )),
   };
 }
 
 /** A long text, in the visual editor, with the accessibility checker's warnings under it. */
 export function richText(place: Place<string>, spec: Omit<TextSpec, 'multiline'> & { rows?: number }): SettingsField {
+  const { maxLength, rows } = spec;
   return {
     key: spec.id,
-    render: ({ draft, update, disabled }) => (
-      <RichTextField {...spec} value={place.get(draft)} onChange={onChangeOf(place, update)} disabled={disabled} />
-    ),
+    render: translatable(place, spec, (text, disabled) => (
+      <RichTextField {...text} maxLength={maxLength} rows={rows} disabled={disabled} />
+    )),
   };
 }
 

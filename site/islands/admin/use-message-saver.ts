@@ -1,13 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LEADERSHIP_ROLES, type LeadershipRole, messageField, type SiteContent } from '../../contract/content.ts';
 import { timeInZone } from '../../contract/dates.ts';
+import type { Translations } from '../../contract/translations.ts';
 import { adminExchange } from '../../lib/admin-api.ts';
 import { LatestWinsSaver, type SaveState } from '../../lib/admin-latest-wins.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { type Failure, failureOf } from './Alert.tsx';
+import { withTranslation } from './translations/translation-text.ts';
 import type { ContentDocument, DocumentContent } from './use-content-document.ts';
 
 export type MessageField = `${LeadershipRole}Message`;
+/** The messages' translations are saved as one field: PATCH /api/content replaces them all. */
+type Saved = MessageField | 'translations';
+type Changes = Partial<Record<MessageField, string>> & { translations?: Translations };
 
 export interface MessageStatus {
   state: SaveState;
@@ -23,13 +28,15 @@ export interface MessageStatus {
  * next keystroke then saves over it, on purpose).
  */
 export function useMessageSaver(document: ContentDocument) {
-  const [statuses, setStatuses] = useState<Partial<Record<MessageField, MessageStatus>>>({});
+  const [statuses, setStatuses] = useState<Partial<Record<Saved, MessageStatus>>>({});
   // Each message as this tab last knew it stored: what a change by someone else is told from.
   const [known] = useState(() => new Map<MessageField, string>());
+  // The translations as this tab typed them last: each keystroke's change is made to them.
+  const typed = useRef<Translations | undefined>(undefined);
   const [saver] = useState(
     () =>
-      new LatestWinsSaver<MessageField>(
-        (changes) => patchMessages(document, changes, known),
+      new LatestWinsSaver<Saved, string | Translations>(
+        (changes) => patchMessages(document, changes as Changes, known),
         (field, state, error) =>
           setStatuses((all) => ({
             ...all,
@@ -53,18 +60,20 @@ export function useMessageSaver(document: ContentDocument) {
       if (!known.has(field)) known.set(field, document.latest().content[field]);
       saver.edit(field, text);
     },
-    dismiss: (field: MessageField) =>
+    /** A message's translation into `language`, typed. */
+    translate: (field: MessageField, language: string, text: string) => {
+      const before = typed.current ?? document.latest().content.translations;
+      typed.current = withTranslation(before, language, field, text);
+      saver.edit('translations', typed.current);
+    },
+    dismiss: (field: Saved) =>
       setStatuses((all) => ({ ...all, [field]: all[field] && { ...all[field], failure: null } })),
     /** Resolves when every text typed so far has been sent. */
     idle: () => saver.idle(),
   };
 }
 
-async function patchMessages(
-  document: ContentDocument,
-  changes: Partial<Record<MessageField, string>>,
-  known: Map<MessageField, string>,
-) {
+async function patchMessages(document: ContentDocument, changes: Changes, known: Map<MessageField, string>) {
   const patch = () => {
     const { etag } = document.latest();
     return adminExchange<Partial<SiteContent>>('/api/content', {
@@ -82,7 +91,10 @@ async function patchMessages(
     refuseOverOthers(document.latest().content, changes, known);
     answer = await patch();
   }
-  for (const field of Object.keys(changes) as MessageField[]) known.set(field, changes[field]!);
+  for (const role of LEADERSHIP_ROLES) {
+    const field = messageField(role);
+    if (field in changes) known.set(field, changes[field]!);
+  }
   document.saved(answer.body, answer.headers.get('ETag'));
 }
 
@@ -90,11 +102,7 @@ async function patchMessages(
  * Throws when someone else saved one of these messages since this tab last knew it: their text is
  * not written over unseen. From now on this tab knows theirs, so the next change saves over it.
  */
-function refuseOverOthers(
-  content: DocumentContent,
-  changes: Partial<Record<MessageField, string>>,
-  known: Map<MessageField, string>,
-) {
+function refuseOverOthers(content: DocumentContent, changes: Changes, known: Map<MessageField, string>) {
   for (const role of LEADERSHIP_ROLES) {
     const field = messageField(role);
     const stored = content[field];

@@ -15,7 +15,8 @@ import './translations.css';
 /** What a form's translatable fields share: the draft's translations, and the saved item whose states they show. */
 export interface Translating {
   translations: Translations | undefined;
-  onTranslations: (translations: Translations) => void;
+  /** `field`'s text in `language` typed (an empty text is no translation). */
+  onTranslate: (language: string, field: string, text: string) => void;
   /** The item as saved; absent for a new one (nothing is translated yet). */
   stored?: Translatable | undefined;
 }
@@ -50,7 +51,7 @@ export function TranslatableField({
   if (!translating || languages.length < 2) return children(text);
 
   const tag = languages[Math.min(shown, languages.length - 1)]!;
-  const { translations, onTranslations, stored } = translating;
+  const { translations, onTranslate, stored } = translating;
   const language = languageOf(tag);
   const props: TextProps =
     tag === languages[0]
@@ -59,7 +60,7 @@ export function TranslatableField({
           id: `${text.id}-${tag}`,
           label: `${text.label} (${language.englishName})`,
           value: String(translations?.[tag]?.[field] ?? ''),
-          onChange: (value) => onTranslations(withTranslation(translations, tag, field, value)),
+          onChange: (value) => onTranslate(tag, field, value),
           lang: tag,
           dir: language.dir,
         };
@@ -115,7 +116,8 @@ export function translatingOf<Draft extends { translations?: Translations | unde
 ): Translating {
   return {
     translations: draft.translations,
-    onTranslations: (translations) => onChange({ ...draft, translations }),
+    onTranslate: (language, field, text) =>
+      onChange({ ...draft, translations: withTranslation(draft.translations, language, field, text) }),
     stored,
   };
 }

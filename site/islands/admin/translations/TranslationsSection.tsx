@@ -9,11 +9,12 @@ import type { TranslationGap, TranslationKind } from '../../../contract/translat
 import { adminRequest } from '../../../lib/admin-api.ts';
 import { Panel } from '../Panel.tsx';
 import { fieldLabel } from '../stale-save.tsx';
-import { languageOf, STATE_LABELS } from './translation-text.ts';
+import type { DocumentContent } from '../use-content-document.ts';
+import { gapsByItem, type ItemGaps, languageOf, STATE_LABELS } from './translation-text.ts';
 import './translations.css';
 
 const READ_DELAY_MS = 400;
-/** How many texts are listed before "Show all" (a large site may have thousands). */
+/** How many items are listed before "Show all" (a large site may have thousands). */
 const FIRST_SHOWN = 50;
 
 /** Each language's texts left to translate, by tag. */
@@ -35,7 +36,7 @@ const KINDS: Record<TranslationKind, { noun: string; view: string; opensItem: bo
 };
 
 /** The dashboard address that opens the gap's item (`#news/<id>`), or its view. */
-export function gapLink({ kind, id }: TranslationGap): string {
+export function gapLink({ kind, id }: Pick<TranslationGap, 'kind' | 'id'>): string {
   const { view, opensItem } = KINDS[kind];
   return `#${view}${opensItem ? `/${encodeURIComponent(id)}` : ''}`;
 }
@@ -49,7 +50,7 @@ export function TranslationsSection({
   /** The site's languages, the default first. */
   languages: readonly string[];
   /** The dashboard's content and the revisions of its long lists: when either changes, the report is read again. */
-  content: unknown;
+  content: DocumentContent;
   revisions: unknown;
   onGaps: (gaps: TranslationGaps) => void;
 }) {
@@ -123,37 +124,53 @@ export function TranslationsSection({
       ) : (report.gaps[language] ?? []).length === 0 ? (
         <p className="empty">Everything is translated into {named.englishName}.</p>
       ) : (
-        <GapList gaps={report.gaps[language]!} language={named.englishName} />
+        <GapList gaps={report.gaps[language]!} language={named.englishName} content={content} />
       )}
     </Panel>
   );
 }
 
-function GapList({ gaps, language }: { gaps: TranslationGap[]; language: string }) {
+/** The name of an item the dashboard holds whole (a page, a logo, an alert); the others are named by their kind. */
+function nameOf(content: DocumentContent, { kind, id }: ItemGaps): string | undefined {
+  if (kind === 'pages') return content.pages.find((page) => page.slug === id)?.title;
+  if (kind === 'logos') return content.logos.find((logo) => logo._id === id)?.originalName;
+  if (kind === 'alerts') return content.alerts.find((alert) => alert._id === id)?.message;
+  return undefined;
+}
+
+function GapList({ gaps, language, content }: { gaps: TranslationGap[]; language: string; content: DocumentContent }) {
   const [all, setAll] = useState(false);
-  const shown = all ? gaps : gaps.slice(0, FIRST_SHOWN);
+  const items = gapsByItem(gaps);
+  const shown = all ? items : items.slice(0, FIRST_SHOWN);
   return (
     <>
       <ul className="translation-gaps" aria-label={`Left to translate into ${language}`}>
-        {shown.map((gap, index) => {
-          const id = `translation-gap-${index}`;
-          const { noun } = KINDS[gap.kind];
+        {shown.map((item) => {
+          const id = `translation-gap-${item.kind}-${item.id}`;
+          const name = nameOf(content, item);
           return (
-            <li key={`${gap.kind}/${gap.id}/${gap.field}`}>
-              <span className={`badge translation-${gap.state}`}>{STATE_LABELS[gap.state]}</span>
-              <p id={id}>
-                {noun}: {fieldLabel(gap.field)}
+            <li key={id}>
+              <p id={id} className="translation-gap-item">
+                <strong>{KINDS[item.kind].noun}</strong>
+                {name && `: ${name}`}
               </p>
-              <a href={gapLink(gap)} aria-describedby={id}>
+              <ul className="translation-gap-fields">
+                {item.fields.map(({ field, state }) => (
+                  <li key={field}>
+                    {fieldLabel(field)} <span className={`badge translation-${state}`}>{STATE_LABELS[state]}</span>
+                  </li>
+                ))}
+              </ul>
+              <a href={gapLink(item)} aria-describedby={id}>
                 Open
               </a>
             </li>
           );
         })}
       </ul>
-      {shown.length < gaps.length && (
+      {shown.length < items.length && (
         <button type="button" className="secondary" onClick={() => setAll(true)}>
-          Show all {gaps.length.toLocaleString('en')}
+          Show all {items.length.toLocaleString('en')}
         </button>
       )}
     </>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fingerprint, type Translatable } from '../../../contract/translations.ts';
-import { itemTranslationState, languageOf, withTranslation } from './translation-text.ts';
+import { gapsByItem, itemTranslationState, languageOf, withTranslation } from './translation-text.ts';
 
 describe('withTranslation', () => {
   it('sets one field of one language, keeping the others', () => {
@@ -53,5 +53,28 @@ describe('languageOf', () => {
   it('names a language in itself and in English, and says its direction', () => {
     expect(languageOf('hi')).toEqual({ tag: 'hi', nativeName: 'हिन्दी', englishName: 'Hindi', dir: 'ltr' });
     expect(languageOf('ar').dir).toBe('rtl');
+  });
+});
+
+describe('gapsByItem', () => {
+  it('puts the fields of each item together, in the order of the report', () => {
+    const gaps = [
+      { kind: 'settings', id: 'settings', field: 'tagline', state: 'missing' },
+      { kind: 'news', id: 'a', field: 'title', state: 'outdated' },
+      { kind: 'news', id: 'a', field: 'description', state: 'missing' },
+      { kind: 'news', id: 'b', field: 'title', state: 'missing' },
+    ] as const;
+    expect(gapsByItem(gaps)).toEqual([
+      { kind: 'settings', id: 'settings', fields: [{ field: 'tagline', state: 'missing' }] },
+      {
+        kind: 'news',
+        id: 'a',
+        fields: [
+          { field: 'title', state: 'outdated' },
+          { field: 'description', state: 'missing' },
+        ],
+      },
+      { kind: 'news', id: 'b', fields: [{ field: 'title', state: 'missing' }] },
+    ]);
   });
 });

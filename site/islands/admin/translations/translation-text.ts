@@ -3,6 +3,7 @@
  * language's text, and how far an item is translated into a language, in the words it shows.
  */
 import { englishName, isRightToLeft, nativeName } from '../../../contract/languages.ts';
+import type { TranslationGap } from '../../../contract/translation-report.ts';
 import {
   type Translatable,
   type TranslationState,
@@ -53,4 +54,22 @@ export function itemTranslationState(
   if (states.includes('outdated')) return 'outdated';
   if (states.includes('missing')) return 'missing';
   return states.includes('translated') ? 'translated' : null;
+}
+
+/** The gaps of one item: its kind and id, and each field left to translate with its state. */
+export interface ItemGaps {
+  kind: TranslationGap['kind'];
+  id: string;
+  fields: Pick<TranslationGap, 'field' | 'state'>[];
+}
+
+/** `gaps` (a report, an item's fields together) one entry per item, in the report's order. */
+export function gapsByItem(gaps: readonly TranslationGap[]): ItemGaps[] {
+  const items: ItemGaps[] = [];
+  for (const { kind, id, field, state } of gaps) {
+    const last = items.at(-1);
+    if (last?.kind === kind && last.id === id) last.fields.push({ field, state });
+    else items.push({ kind, id, fields: [{ field, state }] });
+  }
+  return items;
 }
