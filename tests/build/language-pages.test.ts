@@ -264,6 +264,9 @@ describe('the words of a language', () => {
     expect(await page('/hi/notifications-circular')).toContain(hi['circulars.issued'].replace('{date}', '1 जून 2026'));
     expect(await page('/notifications-circular')).toContain('Issued on 1 June 2026');
 
+    expect(await page('/hi/about/leadership')).toMatch(/<h2[^>]*>प्रधानाध्यापिका<\/h2>/);
+    expect(await page('/about/leadership')).toMatch(/<h2[^>]*>Headmistress<\/h2>/);
+
     const contact = await page('/ar/contact');
     expect(contact).toContain(`>${ar['contactForm.send']}</button>`);
     expect(contact).toContain(`>${ar['form.name']}<span class="required-mark"`);
