@@ -104,6 +104,8 @@ describe('the pages of a language', () => {
     expect(arabicEvents).toContain('الحفل الموسيقي السنوي');
     expect(await text('ar/privacy/index.html')).toContain('كيف نستخدم بياناتك.');
     expect(await text('eventsnews/index.html')).not.toContain('الحفل الموسيقي السنوي');
+    // Each language's not-found page, for a host that can answer a missing file under /hi/ with it.
+    expect(await text('hi/404.html')).toContain(`<h1>${hi['notFound.title']}</h1>`);
   });
 
   it('link within their language, and offer every language with a link to the same page', async () => {
