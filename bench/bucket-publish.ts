@@ -94,6 +94,8 @@ try {
   const latencies: number[] = [];
   const objectShares: number[] = [];
   const news = (await call<News[]>(server.url, 'GET', '/api/news')).body[0]!;
+  // Sent with each edit as they are: only the texts change.
+  const { title, priority, publishDate, expiryDate, image } = news;
   let description = news.description;
   const { languages } = (await call<{ languages: string[] }>(server.url, 'GET', '/api/settings')).body;
   const edits = {
@@ -107,7 +109,7 @@ try {
       object: 'eventsnews/index.html',
       json: (marker: string) => {
         description = `In short. ${marker}`;
-        return { title: news.title, description };
+        return { title, description, priority, publishDate, expiryDate, image };
       },
     },
     // The English texts as the news edits left them: only the Hindi title changes.
@@ -115,8 +117,12 @@ try {
       path: `/api/news/${news._id}`,
       object: 'hi/eventsnews/index.html',
       json: (marker: string) => ({
-        title: news.title,
+        title,
         description,
+        priority,
+        publishDate,
+        expiryDate,
+        image,
         translations: { ...news.translations, hi: { ...news.translations?.hi, title: marker } },
       }),
     },
