@@ -134,6 +134,30 @@ describe('a site in English and Hindi', () => {
     admin.expectNoProblems();
   });
 
+  it('refuses a translation saved over someone else’s change to the item, and shows both translations', async () => {
+    const { page } = admin;
+    await openSection(page, 'news');
+    const row = page.locator('#news li.item', { hasText: 'Sports day for every class' });
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const form = page.locator('#news').getByRole('form', { name: /^Edit Sports day/ });
+    await hindiTab(form).click();
+    // Someone else saves another Hindi title meanwhile.
+    const stored = (await site.asAdmin('GET', `/api/admin/news?q=${newsId}`)).body.items[0] as News;
+    const theirs = { ...stored, translations: { hi: { title: 'खेल सप्ताह' } } };
+    expect((await site.asAdmin('PUT', `/api/news/${newsId}`, { json: theirs })).status).toBe(200);
+
+    await form.getByLabel('Title (Hindi)').fill('सबके लिए खेल दिवस');
+    await form.getByRole('button', { name: 'Save' }).click();
+    const conflict = form.getByRole('table', { name: 'What differs from your version' });
+    expect(await conflict.getByRole('row', { name: /^Title \(Hindi\)/ }).textContent()).toBe(
+      'Title (Hindi)खेल सप्ताहसबके लिए खेल दिवस',
+    );
+    await form.getByRole('button', { name: 'Save mine over it' }).click();
+    await form.waitFor({ state: 'detached' });
+    const saved = (await site.asAdmin('GET', `/api/admin/news?q=${newsId}`)).body.items[0] as News;
+    expect(saved.translations?.hi?.title).toBe('सबके लिए खेल दिवस');
+  });
+
   it('shows the tabs and the view on a phone', async () => {
     const phone = await openPage(browser(), VIEWPORTS.phone);
     await storeToken(phone.page, site.url, site.token);

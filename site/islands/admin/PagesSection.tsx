@@ -84,7 +84,11 @@ export const PagesSection = memo(function PagesSection({
     setDrafts((current) => ({ ...current, [page.slug]: draftOf(page) }));
     onPages(pages.map((old) => (old.slug === page.slug ? page : old)));
   };
-  const textOf = (page: Pick<Page, 'title' | 'body'>) => ({ title: page.title, text: page.body });
+  const textOf = (page: Pick<Page, 'title' | 'body' | 'translations'>) => ({
+    title: page.title,
+    text: page.body,
+    translations: page.translations,
+  });
   const changes = stale ? changedFields(textOf(stale.current), textOf(draft)) : [];
 
   async function saveFrom(version: string) {

@@ -3,7 +3,9 @@
  * when, what they changed, and the two ways on: take their version (your text stays beside it,
  * to copy from), or save yours over theirs on purpose.
  */
+import { englishName } from '../../contract/languages.ts';
 import { type Stamp, versionOf } from '../../contract/publication.ts';
+import type { Translations } from '../../contract/translations.ts';
 import { ApiError } from '../../lib/api-client.ts';
 
 /** The server's answer to a stale save (admin-api/workflow/versions.ts). */
@@ -30,12 +32,26 @@ export interface FieldChange {
 
 /**
  * The fields whose text differs between two forms' values (objects of texts), labelled for people:
- * `publishDate` → "Publish date".
+ * `publishDate` → "Publish date", a translation → "Title (Hindi)".
  */
 export function changedFields(theirs: Record<string, unknown>, yours: Record<string, unknown>): FieldChange[] {
-  return Object.keys({ ...theirs, ...yours })
-    .filter((key) => JSON.stringify(theirs[key]) !== JSON.stringify(yours[key]))
-    .map((key) => ({ label: fieldLabel(key), theirs: textOf(theirs[key]), yours: textOf(yours[key]) }));
+  const [before, after] = [textsByLabel(theirs), textsByLabel(yours)];
+  return [...new Set([...before.keys(), ...after.keys()])]
+    .filter((label) => JSON.stringify(before.get(label)) !== JSON.stringify(after.get(label)))
+    .map((label) => ({ label, theirs: textOf(before.get(label)), yours: textOf(after.get(label)) }));
+}
+
+/** A form's values by their labels, each translation (`translations`) a text of its own. */
+function textsByLabel(values: Record<string, unknown>): Map<string, unknown> {
+  const texts = new Map<string, unknown>();
+  for (const [key, value] of Object.entries(values)) {
+    if (key !== 'translations') texts.set(fieldLabel(key), value);
+    else
+      for (const [tag, fields] of Object.entries((value ?? {}) as Translations))
+        for (const [field, text] of Object.entries(fields))
+          texts.set(`${fieldLabel(field)} (${englishName(tag) ?? tag})`, text);
+  }
+  return texts;
 }
 
 /** `publishDate` → "Publish date". */
