@@ -165,6 +165,12 @@ describe('a site in English and Hindi', () => {
     const form = phone.page.locator('#news').getByRole('form', { name: /^Edit / });
     await hindiTab(form).click();
     await form.getByLabel('Title (Hindi)').waitFor();
+    // The arrow keys move between the tabs, as in any tab list.
+    await phone.page.keyboard.press('ArrowLeft');
+    const english = form.getByRole('tablist', { name: 'Languages for Title' }).getByRole('tab', { name: 'English' });
+    expect(await english.getAttribute('aria-selected')).toBe('true');
+    expect(await english.evaluate((tab) => tab === document.activeElement)).toBe(true);
+    await phone.page.keyboard.press('ArrowRight');
     await phone.page.screenshot({ path: '/tmp/translations-phone-form.png', fullPage: false });
     await openSection(phone.page, 'translations');
     await phone.page.getByRole('list', { name: 'Left to translate into Hindi' }).waitFor();

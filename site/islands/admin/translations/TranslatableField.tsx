@@ -50,7 +50,9 @@ export function TranslatableField({
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   if (!translating || languages.length < 2) return children(text);
 
-  const tag = languages[Math.min(shown, languages.length - 1)]!;
+  // A language removed meanwhile leaves the last tab shown.
+  const index = Math.min(shown, languages.length - 1);
+  const tag = languages[index]!;
   const { translations, onTranslate, stored } = translating;
   const language = languageOf(tag);
   const props: TextProps =
@@ -66,10 +68,10 @@ export function TranslatableField({
         };
 
   function move(event: KeyboardEvent) {
-    const step = { ArrowRight: 1, ArrowLeft: -1, Home: -shown, End: languages.length - 1 - shown }[event.key];
+    const step = { ArrowRight: 1, ArrowLeft: -1, Home: -index, End: languages.length - 1 - index }[event.key];
     if (step === undefined) return;
     event.preventDefault();
-    const next = (shown + step + languages.length) % languages.length;
+    const next = (index + step + languages.length) % languages.length;
     setShown(next);
     tabs.current[next]?.focus();
   }
@@ -78,22 +80,22 @@ export function TranslatableField({
   return (
     <div className="translatable field-wide">
       <div className="language-tabs" role="tablist" aria-label={`Languages for ${text.label}`} onKeyDown={move}>
-        {languages.map((each, index) => {
-          const state = stored && index > 0 ? translationState(stored, field, each) : null;
+        {languages.map((each, position) => {
+          const state = stored && position > 0 ? translationState(stored, field, each) : null;
           return (
             <button
               key={each}
               ref={(button) => {
-                tabs.current[index] = button;
+                tabs.current[position] = button;
               }}
               type="button"
               role="tab"
               id={`${panel}-${each}`}
-              aria-selected={index === shown}
+              aria-selected={position === index}
               aria-controls={panel}
-              tabIndex={index === shown ? 0 : -1}
+              tabIndex={position === index ? 0 : -1}
               className="language-tab"
-              onClick={() => setShown(index)}
+              onClick={() => setShown(position)}
             >
               <span lang={each}>{languageOf(each).nativeName}</span>
               {state && <span className={`badge translation-${state}`}>{STATE_LABELS[state]}</span>}
