@@ -1,7 +1,7 @@
 /**
- * The product started on the large demo's data (`npm run seed:demo -- --large`: 2,000 distinct
- * photos, 1,000 events, 1,000 news), with an administrator signed in and the first build live: for
- * the tests that look at every page of a realistic site.
+ * The product started on the large demo's data (`npm run seed:demo -- --large --languages`: 2,000
+ * distinct photos, 1,000 events, 1,000 news, in English, Hindi and Arabic), with an administrator
+ * signed in and the first build live: for the tests that look at every page of a realistic site.
  *
  * The demo is seeded, built and indexed once per test run (./large-demo-setup.ts, the global
  * set-up of the Vitest project holding these tests); each test file starts its server on a copy.
@@ -69,14 +69,18 @@ export interface LargeDemo {
 }
 
 /**
- * Seeds the large demo into `folders` (empty), as `npm run seed:demo -- --large` does (with
- * `DISTINCT_PHOTOS` photo files), at the CPU priority `priority` (a nice value); answers what it
- * printed.
+ * Seeds the large demo in three languages into `folders` (empty), as `npm run seed:demo -- --large
+ * --languages` does (with `DISTINCT_PHOTOS` photo files), at the CPU priority `priority` (a nice
+ * value); answers what it printed.
  */
 export async function seedLargeDemo(folders: { dataDir: string; uploadsDir: string }, priority = 0): Promise<string> {
-  const seeding = run(process.execPath, ['admin-api/seed-demo.ts', '--large', `--distinct-photos=${DISTINCT_PHOTOS}`], {
-    env: { ...process.env, PORT: '0', DATA_DIR: folders.dataDir, UPLOADS_DIR: folders.uploadsDir },
-  });
+  const seeding = run(
+    process.execPath,
+    ['admin-api/seed-demo.ts', '--large', '--languages', `--distinct-photos=${DISTINCT_PHOTOS}`],
+    {
+      env: { ...process.env, PORT: '0', DATA_DIR: folders.dataDir, UPLOADS_DIR: folders.uploadsDir },
+    },
+  );
   if (priority && seeding.child.pid) setPriority(seeding.child.pid, priority);
   return (await seeding).stdout;
 }
