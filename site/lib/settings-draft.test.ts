@@ -15,6 +15,14 @@ describe('the settings form', () => {
     ).toEqual([{ ...settings.programmes[0], streams: ['A', 'B'] }]);
   });
 
+  it('types the streams of a translation’s programmes as one line too', () => {
+    const settings = exampleSettings();
+    const hindi = { programmes: [{ ...settings.programmes[1]!, name: 'वरिष्ठ माध्यमिक', streams: ['विज्ञान', 'कला'] }] };
+    const draft = settingsDraftOf({ ...settings, translations: { hi: hindi } });
+    expect(draft.translations?.hi?.programmes?.[0]?.streams).toBe('विज्ञान, कला');
+    expect(settingsBody(draft).translations).toEqual({ hi: hindi });
+  });
+
   it("says what the server would refuse, in the server's words", () => {
     const draft = settingsDraftOf(exampleSettings());
     expect(settingsProblem(draft)).toBeNull();

@@ -10,8 +10,13 @@ export interface ProgrammeDraft extends Omit<Programme, 'streams'> {
   streams: string;
 }
 
-export interface SettingsDraft extends Omit<Settings, 'programmes' | 'languages' | 'formerSlugs' | 'updated'> {
+type TranslatedTexts = NonNullable<Settings['translations']>[string];
+
+export interface SettingsDraft
+  extends Omit<Settings, 'programmes' | 'languages' | 'formerSlugs' | 'updated' | 'translations'> {
   programmes: ProgrammeDraft[];
+  /** Each language's texts, its programmes as the form holds them. */
+  translations?: Record<string, Omit<TranslatedTexts, 'programmes'> & { programmes?: ProgrammeDraft[] }>;
   /** Comma-separated, the default first: `en, hi, ar`. */
   languages: string;
 }
@@ -23,18 +28,42 @@ const commaList = (line: string) =>
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
 
+const programmeDrafts = (programmes: Programme[]): ProgrammeDraft[] =>
+  programmes.map((programme) => ({ ...programme, streams: programme.streams.join(', ') }));
+const programmesOf = (drafts: ProgrammeDraft[]): Programme[] =>
+  drafts.map((programme) => ({ ...programme, streams: commaList(programme.streams) }));
+
+/** `translations` with each language's programmes made by `convert`. */
+function withProgrammes<Texts extends { programmes?: From[] }, From, To>(
+  translations: Record<string, Texts>,
+  convert: (programmes: From[]) => To[],
+): Record<string, Omit<Texts, 'programmes'> & { programmes?: To[] }> {
+  return Object.fromEntries(
+    Object.entries(translations).map(([tag, { programmes, ...texts }]) => [
+      tag,
+      programmes ? { ...texts, programmes: convert(programmes) } : texts,
+    ]),
+  );
+}
+
 export function settingsDraftOf(settings: Settings): SettingsDraft {
-  const { formerSlugs: _former, updated: _updated, programmes, languages, ...rest } = settings;
+  const { formerSlugs: _former, updated: _updated, programmes, languages, translations, ...rest } = settings;
   return {
     ...rest,
-    programmes: programmes.map((programme) => ({ ...programme, streams: programme.streams.join(', ') })),
+    programmes: programmeDrafts(programmes),
     languages: languages.join(', '),
+    ...(translations && { translations: withProgrammes(translations, programmeDrafts) }),
   };
 }
 
 export function settingsBody(draft: SettingsDraft): SettingsInput {
-  const programmes = draft.programmes.map((programme) => ({ ...programme, streams: commaList(programme.streams) }));
-  return { ...draft, programmes, languages: commaList(draft.languages) };
+  const { translations, ...rest } = draft;
+  return {
+    ...rest,
+    programmes: programmesOf(draft.programmes),
+    languages: commaList(draft.languages),
+    ...(translations && { translations: withProgrammes(translations, programmesOf) }),
+  };
 }
 
 /**

@@ -183,7 +183,7 @@ describe('a site in English and Hindi', () => {
     const { page } = admin;
     const parts = async () =>
       (await site.asAdmin('GET', '/api/admin/content/parts?parts=settings,pages,alerts,translations')).body as {
-        settings: { translations?: Record<string, Record<string, string>> };
+        settings: { translations?: Record<string, Record<string, unknown>> };
         pages: { slug: string; translations?: Record<string, Record<string, string>> }[];
         translations?: Record<string, Record<string, string>>;
       };
@@ -192,9 +192,17 @@ describe('a site in English and Hindi', () => {
     const details = page.getByRole('form', { name: 'School details' });
     await hindiTab(details, 'Tagline (home page)').click();
     await details.getByLabel('Tagline (home page) (Hindi)').fill('हर बच्चे को जाना जाता है।');
+    // A list is translated as a list of its own: no rows until one is added in that language.
+    await hindiTab(details, 'Curriculum').click();
+    const hindiCurriculum = details.getByRole('group', { name: 'Curriculum (Hindi)' });
+    expect(await hindiCurriculum.getByRole('textbox').count()).toBe(0);
+    await hindiCurriculum.getByRole('button', { name: 'Add curriculum line' }).click();
+    await hindiCurriculum.getByRole('textbox', { name: 'Line 1' }).fill('कक्षा 1 से 10 तक सीबीएसई पाठ्यक्रम');
     await details.getByRole('button', { name: 'Save school details' }).click();
     await details.getByRole('status').filter({ hasText: 'The school details are saved.' }).waitFor();
-    expect((await parts()).settings.translations?.hi?.tagline).toBe('हर बच्चे को जाना जाता है।');
+    const { translations } = (await parts()).settings;
+    expect(translations?.hi?.tagline).toBe('हर बच्चे को जाना जाता है।');
+    expect(translations?.hi?.curriculum).toEqual(['कक्षा 1 से 10 तक सीबीएसई पाठ्यक्रम']);
 
     // A leader's message saves as it is typed, its translation too.
     await openSection(page, 'leadership');

@@ -96,7 +96,7 @@ function LeaderCard({
     translations: typedTranslations ?? content.translations,
     onTranslate: (language, translated, next) => {
       setTypedTranslations((before) => withTranslation(before ?? content.translations, language, translated, next));
-      messages.translate(field, language, next);
+      messages.translate(field, language, String(next));
     },
     stored: content,
   };

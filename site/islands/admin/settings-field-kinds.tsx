@@ -71,11 +71,12 @@ const onChangeOf =
   (value: T) =>
     update((draft) => place.set(draft, value));
 
-/** The control of a text setting in each language it may be translated into (TranslatableField). */
-function translatable(
-  place: Place<string>,
-  spec: TextSpec,
-  control: (text: TextProps, disabled: boolean) => ReactNode,
+/** The control of a setting in each language it may be translated into (TranslatableField). */
+function translatable<V>(
+  place: Place<V>,
+  spec: { id: string; label: string; required?: boolean },
+  control: (text: TextProps<V>, disabled: boolean) => ReactNode,
+  untranslated?: V,
 ) {
   return ({ draft, update, stored, disabled }: SettingsFieldProps) => {
     const translating: Translating | undefined = place.translated
@@ -94,6 +95,7 @@ function translatable(
         value={place.get(draft)}
         onChange={onChangeOf(place, update)}
         translating={translating}
+        untranslated={untranslated}
         required={spec.required}
       >
         {(text) => control(text, disabled)}
@@ -123,14 +125,31 @@ export function richText(place: Place<string>, spec: Omit<TextSpec, 'multiline'>
   };
 }
 
+/** A list of rows; in another language, the rows of its translation, none until it is translated. */
 export function rows<Row>(
   place: Place<Row[]>,
   spec: Omit<RowListProps<Row>, 'rows' | 'onChange' | 'disabled'>,
 ): SettingsField {
+  const rowId = spec.rowId ?? spec.id;
   return {
     key: spec.id,
-    render: ({ draft, update, disabled }) => (
-      <RowListField {...spec} rows={place.get(draft)} onChange={onChangeOf(place, update)} disabled={disabled} />
+    render: translatable(
+      place,
+      { id: spec.id, label: spec.legend },
+      ({ id, label, value, onChange, lang, dir }, disabled) => (
+        <div lang={lang} dir={dir}>
+          <RowListField
+            {...spec}
+            id={id}
+            rowId={id === spec.id ? rowId : `${rowId}-${lang}`}
+            legend={label}
+            rows={value}
+            onChange={onChange}
+            disabled={disabled}
+          />
+        </div>
+      ),
+      [] as Row[],
     ),
   };
 }

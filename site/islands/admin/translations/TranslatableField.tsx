@@ -1,5 +1,5 @@
 /**
- * A text field in each of the site's languages: tabs named in each language (the default first),
+ * A text field (or a list of rows) in each of the site's languages: tabs named in each language (the default first),
  * each tab but the default's with the state of its saved translation ("Missing", "Needs update",
  * "Translated"). The default tab shows the form's own field; another shows the same control for
  * the draft's translation, with that language's `lang` and `dir`. With one language it is the
@@ -15,35 +15,38 @@ import './translations.css';
 /** What a form's translatable fields share: the draft's translations, and the saved item whose states they show. */
 export interface Translating {
   translations: Translations | undefined;
-  /** `field`'s text in `language` typed (an empty text is no translation). */
-  onTranslate: (language: string, field: string, text: string) => void;
+  /** `field`'s text (or rows) in `language` typed (an empty text or list is no translation). */
+  onTranslate: (language: string, field: string, text: unknown) => void;
   /** The item as saved; absent for a new one (nothing is translated yet). */
   stored?: Translatable | undefined;
 }
 
-/** The props of the field's control in one language. */
-export interface TextProps {
+/** The props of the field's control in one language: a text's, or (`V`) a list's. */
+export interface TextProps<V = string> {
   id: string;
   label: string;
-  value: string;
-  onChange: (value: string) => void;
+  value: V;
+  onChange: (value: V) => void;
   required?: boolean;
   lang?: string;
   dir?: 'ltr' | 'rtl';
 }
 
-export function TranslatableField({
+export function TranslatableField<V = string>({
   field,
   translating,
+  untranslated = '' as V,
   children,
   ...text
-}: TextProps & {
+}: TextProps<V> & {
   /** The translated field's name (`title`, `description`…). */
   field: string;
   /** Absent where the form keeps no translations: the field alone. */
   translating: Translating | undefined;
+  /** A language's value before it is translated: an empty text, or (a list) no rows. */
+  untranslated?: V;
   /** The control, given its props in one language. */
-  children: (props: TextProps) => ReactNode;
+  children: (props: TextProps<V>) => ReactNode;
 }) {
   const languages = useSiteLanguages();
   const [shown, setShown] = useState(0);
@@ -55,13 +58,13 @@ export function TranslatableField({
   const tag = languages[index]!;
   const { translations, onTranslate, stored } = translating;
   const language = languageOf(tag);
-  const props: TextProps =
+  const props: TextProps<V> =
     tag === languages[0]
       ? text
       : {
           id: `${text.id}-${tag}`,
           label: `${text.label} (${language.englishName})`,
-          value: String(translations?.[tag]?.[field] ?? ''),
+          value: (translations?.[tag]?.[field] as V | undefined) ?? untranslated,
           onChange: (value) => onTranslate(tag, field, value),
           lang: tag,
           dir: language.dir,
