@@ -35,7 +35,15 @@ export function translationRoutes(deps: AppDeps) {
           description:
             'The texts to translate, in the order of the dashboard’s sections; `[]` when all are translated.',
           schema: TranslationReport,
-          example: [{ kind: 'news', id: '5504d938-6ff5-4fd0-8b23-9e3e3ecd0fee', field: 'title', state: 'outdated' }],
+          example: [
+            {
+              kind: 'news',
+              id: '5504d938-6ff5-4fd0-8b23-9e3e3ecd0fee',
+              field: 'title',
+              state: 'outdated',
+              name: 'Sports day',
+            },
+          ],
         },
       },
     }),

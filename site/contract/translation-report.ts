@@ -31,6 +31,11 @@ export const TranslationGap = z.object({
   id: z.string(),
   field: z.string(),
   state: z.enum(['missing', 'outdated']),
+  /**
+   * What the item is called, in the default language: its title, caption, message or file name;
+   * absent for the school details and the leaders' messages, named by their kind.
+   */
+  name: z.string().optional(),
 });
 export type TranslationGap = z.infer<typeof TranslationGap>;
 export const TranslationReport = z.array(TranslationGap);
@@ -50,6 +55,15 @@ export const TRANSLATED_FIELDS = {
 
 type Item = Translatable & { _id?: string; slug?: string };
 
+/** The fields an item is called by, the first it has. */
+const NAMES = ['title', 'caption', 'message', 'originalName', 'alt'] as const;
+
+function nameOf(item: object): string | undefined {
+  const texts = item as Partial<Record<(typeof NAMES)[number], unknown>>;
+  const name = NAMES.map((field) => texts[field]).find((text) => typeof text === 'string' && text !== '');
+  return name as string | undefined;
+}
+
 /**
  * The texts of `content` not translated into `language`, or translated from an older text, in
  * the order of the dashboard's sections. `includes` leaves out the items a reader may not see (a
@@ -61,14 +75,15 @@ export function translationGaps(
   { now = new Date(), includes = () => true }: { now?: Date; includes?: (item: object) => boolean } = {},
 ): TranslationGap[] {
   const gaps: TranslationGap[] = [];
-  const look = (kind: TranslationKind, id: string, item: Translatable, names: readonly string[]) => {
+  const look = (kind: TranslationKind, id: string, item: Translatable, names: readonly string[], named = true) => {
+    const name = named ? nameOf(item) : undefined;
     for (const field of names) {
       const state = translationState(item, field, language);
-      if (state === 'missing' || state === 'outdated') gaps.push({ kind, id, field, state });
+      if (state === 'missing' || state === 'outdated') gaps.push({ kind, id, field, state, ...(name && { name }) });
     }
   };
-  look('settings', 'settings', content.settings, TRANSLATED_FIELDS.settings);
-  for (const role of LEADERSHIP_ROLES) look('leadership', role, content, [`${role}Message`]);
+  look('settings', 'settings', content.settings, TRANSLATED_FIELDS.settings, false);
+  for (const role of LEADERSHIP_ROLES) look('leadership', role, content, [`${role}Message`], false);
   for (const page of content.pages) look('pages', page.slug, page, TRANSLATED_FIELDS.pages);
   const lists = ['events', 'news', 'circulars', 'gallery', 'homegallery', 'logos', 'alerts'] as const;
   for (const kind of lists) {

@@ -278,8 +278,8 @@ describe('what is left to translate', () => {
     const { _id } = byTitle(await allNews(), 'Sports day');
     expect(await gapsOf('hi', _id)).toEqual([]);
     expect(await gapsOf('ar', _id)).toEqual([
-      { kind: 'news', id: _id, field: 'title', state: 'missing' },
-      { kind: 'news', id: _id, field: 'description', state: 'missing' },
+      { kind: 'news', id: _id, field: 'title', state: 'missing', name: 'Sports day' },
+      { kind: 'news', id: _id, field: 'description', state: 'missing', name: 'Sports day' },
     ]);
     expect(await gaps('hi')).toEqual(
       expect.arrayContaining([{ kind: 'settings', id: 'settings', field: 'aboutIntro', state: 'missing' }]),
@@ -290,7 +290,9 @@ describe('what is left to translate', () => {
       json: { title: 'Sports day 2026', description: 'About Sports day' },
     });
     expect(retitled.status).toBe(200);
-    expect(await gapsOf('hi', _id)).toEqual([{ kind: 'news', id: _id, field: 'title', state: 'outdated' }]);
+    expect(await gapsOf('hi', _id)).toEqual([
+      { kind: 'news', id: _id, field: 'title', state: 'outdated', name: 'Sports day 2026' },
+    ]);
 
     // Translated again: nothing is left.
     const translated = await site.asAdmin('PUT', `/api/news/${_id}`, {

@@ -10,7 +10,7 @@ import { adminRequest } from '../../../lib/admin-api.ts';
 import { Panel } from '../Panel.tsx';
 import { fieldLabel } from '../stale-save.tsx';
 import type { DocumentContent } from '../use-content-document.ts';
-import { gapsByItem, type ItemGaps, languageOf, STATE_LABELS } from './translation-text.ts';
+import { gapsByItem, languageOf, STATE_LABELS } from './translation-text.ts';
 import './translations.css';
 
 const READ_DELAY_MS = 400;
@@ -124,21 +124,13 @@ export function TranslationsSection({
       ) : (report.gaps[language] ?? []).length === 0 ? (
         <p className="empty">Everything is translated into {named.englishName}.</p>
       ) : (
-        <GapList gaps={report.gaps[language]!} language={named.englishName} content={content} />
+        <GapList gaps={report.gaps[language]!} language={named.englishName} />
       )}
     </Panel>
   );
 }
 
-/** The name of an item the dashboard holds whole (a page, a logo, an alert); the others are named by their kind. */
-function nameOf(content: DocumentContent, { kind, id }: ItemGaps): string | undefined {
-  if (kind === 'pages') return content.pages.find((page) => page.slug === id)?.title;
-  if (kind === 'logos') return content.logos.find((logo) => logo._id === id)?.originalName;
-  if (kind === 'alerts') return content.alerts.find((alert) => alert._id === id)?.message;
-  return undefined;
-}
-
-function GapList({ gaps, language, content }: { gaps: TranslationGap[]; language: string; content: DocumentContent }) {
+function GapList({ gaps, language }: { gaps: TranslationGap[]; language: string }) {
   const [all, setAll] = useState(false);
   const items = gapsByItem(gaps);
   const shown = all ? items : items.slice(0, FIRST_SHOWN);
@@ -147,12 +139,11 @@ function GapList({ gaps, language, content }: { gaps: TranslationGap[]; language
       <ul className="translation-gaps" aria-label={`Left to translate into ${language}`}>
         {shown.map((item) => {
           const id = `translation-gap-${item.kind}-${item.id}`;
-          const name = nameOf(content, item);
           return (
             <li key={id}>
               <p id={id} className="translation-gap-item">
                 <strong>{KINDS[item.kind].noun}</strong>
-                {name && `: ${name}`}
+                {item.name && `: ${item.name}`}
               </p>
               <ul className="translation-gap-fields">
                 {item.fields.map(({ field, state }) => (

@@ -60,21 +60,22 @@ describe('gapsByItem', () => {
   it('puts the fields of each item together, in the order of the report', () => {
     const gaps = [
       { kind: 'settings', id: 'settings', field: 'tagline', state: 'missing' },
-      { kind: 'news', id: 'a', field: 'title', state: 'outdated' },
-      { kind: 'news', id: 'a', field: 'description', state: 'missing' },
-      { kind: 'news', id: 'b', field: 'title', state: 'missing' },
+      { kind: 'news', id: 'a', field: 'title', state: 'outdated', name: 'Sports day' },
+      { kind: 'news', id: 'a', field: 'description', state: 'missing', name: 'Sports day' },
+      { kind: 'news', id: 'b', field: 'title', state: 'missing', name: 'Library week' },
     ] as const;
     expect(gapsByItem(gaps)).toEqual([
       { kind: 'settings', id: 'settings', fields: [{ field: 'tagline', state: 'missing' }] },
       {
         kind: 'news',
         id: 'a',
+        name: 'Sports day',
         fields: [
           { field: 'title', state: 'outdated' },
           { field: 'description', state: 'missing' },
         ],
       },
-      { kind: 'news', id: 'b', fields: [{ field: 'title', state: 'missing' }] },
+      { kind: 'news', id: 'b', name: 'Library week', fields: [{ field: 'title', state: 'missing' }] },
     ]);
   });
 });

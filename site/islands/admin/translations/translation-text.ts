@@ -27,15 +27,19 @@ export function languageOf(tag: string) {
   };
 }
 
-/** `translations` with `field` in `language` set to `text`; an empty text removes it (it is no translation). */
+/**
+ * `translations` with `field` in `language` set to `text` (a text, or a list of rows); an empty
+ * text or list removes it (it is no translation).
+ */
 export function withTranslation(
   translations: Translations | undefined,
   language: string,
   field: string,
-  text: string,
+  text: unknown,
 ): Translations {
   const { [field]: _old, ...others } = translations?.[language] ?? {};
-  const fields = text === '' ? others : { ...others, [field]: text };
+  const empty = text === '' || (Array.isArray(text) && text.length === 0);
+  const fields = empty ? others : { ...others, [field]: text };
   const { [language]: _language, ...languages } = translations ?? {};
   return Object.keys(fields).length > 0 ? { ...languages, [language]: fields } : languages;
 }
@@ -60,16 +64,17 @@ export function itemTranslationState(
 export interface ItemGaps {
   kind: TranslationGap['kind'];
   id: string;
+  name?: string | undefined;
   fields: Pick<TranslationGap, 'field' | 'state'>[];
 }
 
 /** `gaps` (a report, an item's fields together) one entry per item, in the report's order. */
 export function gapsByItem(gaps: readonly TranslationGap[]): ItemGaps[] {
   const items: ItemGaps[] = [];
-  for (const { kind, id, field, state } of gaps) {
+  for (const { kind, id, name, field, state } of gaps) {
     const last = items.at(-1);
     if (last?.kind === kind && last.id === id) last.fields.push({ field, state });
-    else items.push({ kind, id, fields: [{ field, state }] });
+    else items.push({ kind, id, name, fields: [{ field, state }] });
   }
   return items;
 }
