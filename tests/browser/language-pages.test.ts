@@ -77,10 +77,16 @@ describe('a page of another language', () => {
     await watched.close();
   });
 
-  it('keeps the Hindi news in Hindi once Events & News has asked the API for the newest', async () => {
+  it('keeps the Hindi news in Hindi once Events & News has asked the API for the newest', {
+    timeout: 120_000,
+  }, async () => {
     const watched = await watchedPage(browser(), { viewport: VIEWPORTS.desktop });
     const { page } = watched;
-    const asked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/news');
+    // The island asks once it is hydrated (client:idle), which a machine busy with other tests
+    // can put off for a long while.
+    const asked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/news', {
+      timeout: 90_000,
+    });
     await page.goto(`${site.url}/hi/eventsnews`);
     const answer = await asked;
     expect(new URL(answer.url()).searchParams.get('lang')).toBe('hi');
