@@ -165,12 +165,24 @@ async function openView(page: Page, id: string): Promise<Page> {
 
 /**
  * Waits until every long-text field of the view shows the visual editor, not the textarea it starts
- * as: each field loads it once it has been on screen, so the view is scrolled through first.
+ * as: each field loads it once it has been on screen, so the view is scrolled through first, and a
+ * field a quick scroll of a busy browser passed over unseen is brought into view.
  */
 async function editorsReady(page: Page, id: string): Promise<void> {
   await scrollThrough(page);
-  await page.waitForFunction(
-    (view) => document.querySelectorAll(`[data-view="${view}"] .markdown-field .markdown-source`).length === 0,
-    id,
-  );
+  const waiting = page.locator(`[data-view="${id}"] .markdown-field .markdown-source`);
+  await expect
+    .poll(
+      async () => {
+        const left = await waiting.count();
+        if (left > 0) {
+          await waiting
+            .first()
+            .evaluate((source) => source.closest('.markdown-field')?.scrollIntoView({ block: 'center' }));
+        }
+        return left;
+      },
+      { timeout: 90_000 },
+    )
+    .toBe(0);
 }
