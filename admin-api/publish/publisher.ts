@@ -145,8 +145,7 @@ export class Publisher {
       worker &&
       new SearchIndexer(
         searchIndexRoot(options.dataDir),
-        ({ folder }, outputPath) =>
-          worker.write({ siteDir: folder.publicDir, contentDir: folder.contentDir, outputPath }),
+        ({ folder }, target) => worker.write({ siteDir: folder.publicDir, contentDir: folder.contentDir, ...target }),
         (dir) => this.#searchIndexed(dir),
       );
     this.scheduler = new RebuildScheduler(

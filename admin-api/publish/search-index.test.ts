@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
@@ -46,4 +46,47 @@ it('files the records of each language in the index of its pages, whatever the c
   // Each language's index: its page and its half of the records.
   expect(summary).toMatchObject({ pages: 2, records: expect.any(Number) });
   for (const language of ['en-gb', 'pt-br']) expect(entry.languages[language].page_count).toBe(1 + summary.records / 2);
+});
+
+it('indexes again only the languages whose pages or records changed, taking the others from the run before', async () => {
+  work = await mkdtemp(join(tmpdir(), 'search-index-'));
+  const siteDir = join(work, 'site');
+  await mkdir(join(siteDir, 'hi', 'about'), { recursive: true });
+  await mkdir(join(siteDir, 'about'), { recursive: true });
+  await writeFile(join(siteDir, 'about', 'index.html'), page('en', 'About the school'));
+  const base = defaultContent();
+  const content: SiteContent = { ...base, settings: { ...base.settings, languages: ['en', 'hi'] } };
+  const documents = new DocumentTexts({ read: async () => null });
+  const run = async (name: string, previous: string | null, hindi: string) => {
+    await writeFile(join(siteDir, 'hi', 'about', 'index.html'), page('hi', hindi));
+    const target = {
+      outputPath: join(work as string, name, 'pagefind'),
+      partsPath: join(work as string, name, 'parts'),
+    };
+    const summary = await writeSearchIndex({ siteDir, content, documents, ...target, previousPartsPath: previous });
+    return { ...target, summary };
+  };
+  /** The inode of each of an index's files of `language`, by name. */
+  const filesOf = async (outputPath: string, language: string) => {
+    const names = (await readdir(outputPath, { recursive: true })).filter((name) => name.includes(`${language}_`));
+    return Object.fromEntries(
+      await Promise.all(names.map(async (name) => [name, (await stat(join(outputPath, name))).ino])),
+    );
+  };
+
+  const first = await run('first', null, 'विद्यालय के बारे में');
+  const second = await run('second', first.partsPath, 'हमारा विद्यालय');
+  const third = await run('third', second.partsPath, 'हमारा विद्यालय');
+
+  expect([first, second, third].map(({ summary }) => summary.indexed)).toEqual([['en', 'hi'], ['hi'], []]);
+  // The English files are the very files of the first run; the Hindi ones were written again.
+  expect(await filesOf(second.outputPath, 'en')).toEqual(await filesOf(first.outputPath, 'en'));
+  expect(Object.keys(await filesOf(second.outputPath, 'hi'))).not.toEqual(
+    Object.keys(await filesOf(first.outputPath, 'hi')),
+  );
+  for (const { outputPath } of [first, second, third]) {
+    const entry = JSON.parse(await readFile(join(outputPath, 'pagefind-entry.json'), 'utf8'));
+    expect(Object.keys(entry.languages).sort()).toEqual(['en', 'hi']);
+    expect(await readFile(join(outputPath, 'pagefind.js'))).toBeTruthy();
+  }
 });

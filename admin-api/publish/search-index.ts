@@ -6,17 +6,30 @@
  * `/documents/<id>`. Pagefind writes static files (small chunks fetched as a visitor searches), so
  * the same folder works from the server, `npm run build` and the bucket.
  *
- * A site of several languages has an index per language: Pagefind files each page under its
- * `<html lang>`, and the records are added in each language (its texts, its pages' addresses); the
- * search page's script (pagefind.js) loads the index of its own `<html lang>`.
+ * A site of several languages has an index per language: each language's pages (those under its
+ * address) and its records (its texts, its pages' addresses); the search page's script
+ * (pagefind.js) loads the index of its own `<html lang>`. Each language is indexed apart and kept
+ * (search-language-parts.ts), so that a run indexes only the languages whose pages or records
+ * changed.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { close, createIndex } from 'pagefind';
+import type { SearchStatus } from '../../site/contract/api.ts';
 import type { SiteContent } from '../../site/contract/content.ts';
 import { contentInLanguage } from '../../site/contract/content-language.ts';
+import { languageOfPath } from '../../site/lib/language-paths.ts';
 import type { DocumentStore } from '../documents/document-store.ts';
 import { pdfText } from '../documents/pdf-text.ts';
+import {
+  joinParts,
+  type LanguagePart,
+  markPart,
+  partFingerprint,
+  partOutput,
+  reusePart,
+} from './search-language-parts.ts';
 import { contentRecords, publicDocuments, type SearchDocument, type SearchRecord } from './search-records.ts';
 
 /** The index of a site of one language: pages and records share it, whatever the pages' `lang`. */
@@ -40,84 +53,109 @@ export interface SearchIndexInput {
   outputPath: string;
   documents: DocumentTexts;
   now?: Date;
+  /**
+   * Where each language's index is kept for the next run (search-language-parts.ts); when not
+   * given, a temporary folder removed at the end.
+   */
+  partsPath?: string;
+  /** The `partsPath` of the run before: a language whose pages and records are unchanged is taken from it. */
+  previousPartsPath?: string | null;
 }
 
-export interface SearchIndexSummary {
-  pages: number;
-  records: number;
-  documents: number;
-  durationMs: number;
-}
+/** What a run indexed, as the build status reports it. */
+export type SearchIndexSummary = NonNullable<SearchStatus['lastRun']>;
 
 export async function writeSearchIndex(input: SearchIndexInput): Promise<SearchIndexSummary> {
   const started = Date.now();
-  // A site of several languages: Pagefind splits the index by each page's `<html lang>`.
-  const several = input.content.settings.languages.length > 1;
-  const { index, errors } = await createIndex({
-    ...(several ? {} : { forceLanguage: ONE_LANGUAGE }),
-    maxFragments: MAX_FRAGMENT_FILES,
-  });
-  if (!index) throw new Error(`Search index not created: ${errors.join('; ')}`);
+  const partsPath = input.partsPath ?? (await mkdtemp(join(tmpdir(), 'search-parts-')));
   try {
-    const pages = await searchablePages(input.siteDir);
-    const addedPages = await Promise.all(pages.map((page) => index.addHTMLFile(page)));
-    failOn(addedPages.flatMap((answer) => answer.errors));
-    const records = await languageRecords(input);
-    // Sent all at once: the Pagefind service reads them in turn, without a round trip for each.
-    const added = await Promise.all(
-      records.map(({ language, record }) =>
-        index.addCustomRecord({
-          url: record.url,
-          content: record.text,
-          // Pagefind files a page under its `lang` in lower case (`en-gb`), as its client looks it
-          // up: the records of a language go into the same index.
-          language: language.toLowerCase(),
-          meta: { title: record.title, kind: record.kind },
-        }),
-      ),
+    const { parts, documents } = await languageParts(input);
+    const indexed: string[] = [];
+    for (const part of parts) {
+      const options = indexOptions(input.content, part.name);
+      const fingerprint = partFingerprint(part, options);
+      if (await reusePart(input.previousPartsPath, partsPath, part.name, fingerprint)) continue;
+      await writePart(part, options, partOutput(partsPath, part.name));
+      await markPart(partsPath, part.name, fingerprint);
+      indexed.push(part.name);
+    }
+    await joinParts(
+      partsPath,
+      parts.map((part) => part.name),
+      input.outputPath,
     );
-    failOn(added.flatMap((answer) => answer.errors));
-    failOn((await index.writeFiles({ outputPath: input.outputPath })).errors);
     return {
-      pages: pages.length,
-      records: records.length,
-      documents: records.filter(({ record }) => record.url.startsWith('/documents/')).length,
+      pages: parts.reduce((sum, part) => sum + part.pages.length, 0),
+      records: parts.reduce((sum, part) => sum + part.records.length, 0),
+      documents,
       durationMs: Date.now() - started,
+      indexed,
     };
   } finally {
-    await index.deleteIndex();
     // The Pagefind service is a child process: none is left running between builds.
     await close();
+    if (!input.partsPath) await rm(partsPath, { recursive: true, force: true });
   }
 }
 
 /**
- * The content in each language of the index: a site of one language has one, whatever its tag;
- * a site of several, each of its languages.
+ * Pagefind's options for the part of `name`: a site of one language has one index, whatever its
+ * pages' `lang`; a site of several, one per language, each page's and record's in it.
  */
-function indexLanguages(content: SiteContent): { language: string; content: SiteContent }[] {
-  const { languages } = content.settings;
-  if (languages.length < 2) return [{ language: ONE_LANGUAGE, content }];
-  return languages.map((language) => ({ language, content: contentInLanguage(content, language) }));
+function indexOptions(content: SiteContent, name: string) {
+  const several = content.settings.languages.length > 1;
+  return { forceLanguage: several ? name : ONE_LANGUAGE, maxFragments: MAX_FRAGMENT_FILES };
 }
 
-/** The records of each language of the index, from the content in that language, on its pages. */
-async function languageRecords(input: SearchIndexInput): Promise<{ language: string; record: SearchRecord }[]> {
-  const languages = indexLanguages(input.content).map((each) => ({
-    ...each,
-    documents: publicDocuments(each.content),
-  }));
-  input.documents.keepOnly(new Set(languages.flatMap(({ documents }) => documents.map((each) => each.documentId))));
-  const now = input.now ?? new Date();
-  const records: { language: string; record: SearchRecord }[] = [];
-  for (const { language, content, documents } of languages) {
-    const inLanguage = [
-      ...contentRecords(content, now, language),
-      ...(await documentRecords(documents, input.documents)),
-    ];
-    records.push(...inLanguage.map((record) => ({ language, record })));
+/** Writes the index of one language into `outputPath`. */
+async function writePart(part: LanguagePart, options: ReturnType<typeof indexOptions>, outputPath: string) {
+  const { index, errors } = await createIndex(options);
+  if (!index) throw new Error(`Search index not created: ${errors.join('; ')}`);
+  try {
+    // Sent all at once: the Pagefind service reads them in turn, without a round trip for each.
+    const added = await Promise.all([
+      ...part.pages.map((page) => index.addHTMLFile(page)),
+      ...part.records.map((record) => index.addCustomRecord({ ...record, language: options.forceLanguage })),
+    ]);
+    failOn(added.flatMap((answer) => answer.errors));
+    failOn((await index.writeFiles({ outputPath })).errors);
+  } finally {
+    await index.deleteIndex();
   }
-  return records;
+}
+
+/**
+ * The pages and records of each language of the index: a site of one language has one, whatever
+ * its tag; a site of several, each of its languages, with its pages (those under its address) and
+ * the records of the content in that language. Pagefind files a language in lower case (`pt-br`),
+ * as its client looks up a page's `lang`.
+ */
+async function languageParts(input: SearchIndexInput): Promise<{ parts: LanguagePart[]; documents: number }> {
+  const { languages } = input.content.settings;
+  const pages = await searchablePages(input.siteDir);
+  const several = languages.length > 1;
+  const inLanguages = (several ? languages : [ONE_LANGUAGE]).map((language) => {
+    const content = several ? contentInLanguage(input.content, language) : input.content;
+    return { language, content, documents: publicDocuments(content) };
+  });
+  input.documents.keepOnly(new Set(inLanguages.flatMap(({ documents }) => documents.map((each) => each.documentId))));
+  const now = input.now ?? new Date();
+  const parts: LanguagePart[] = [];
+  let documents = 0;
+  for (const { language, content, documents: wanted } of inLanguages) {
+    const pdfs = await documentRecords(wanted, input.documents);
+    documents += pdfs.length;
+    const records = [...contentRecords(content, now, language), ...pdfs].map(({ url, text, title, kind }) => ({
+      url,
+      content: text,
+      meta: { title, kind },
+    }));
+    const own = several
+      ? pages.filter(({ url }) => (languageOfPath(url, languages) ?? languages[0]) === language)
+      : pages;
+    parts.push({ name: language.toLowerCase(), pages: own, records });
+  }
+  return { parts, documents };
 }
 
 /**

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { defaultContent } from '../store/default-content.ts';
 import type { BuildFolder } from './build-folders.ts';
 import { DocumentTexts, writeSearchIndex } from './search-index.ts';
-import { type IndexedBuild, type IndexWriter, SearchIndexer } from './search-indexer.ts';
+import { type IndexedBuild, type IndexTarget, type IndexWriter, SearchIndexer } from './search-indexer.ts';
 
 const work = await mkdtemp(join(tmpdir(), 'search-indexer-'));
 afterAll(() => rm(work, { recursive: true, force: true }));
@@ -16,8 +16,8 @@ it('keeps the index before the current one on disk, and removes older ones', { t
   const root = join(work, 'search');
   const made: (string | null)[] = [];
   const documents = new DocumentTexts({ read: async () => null });
-  const writeIndex = (build: IndexedBuild, outputPath: string) =>
-    writeSearchIndex({ siteDir: build.folder.publicDir, content: build.content, outputPath, documents });
+  const writeIndex = (build: IndexedBuild, target: IndexTarget) =>
+    writeSearchIndex({ siteDir: build.folder.publicDir, content: build.content, documents, ...target });
   const indexer = new SearchIndexer(root, writeIndex, (dir) => {
     made.push(dir);
   });
@@ -35,7 +35,7 @@ it('keeps the index before the current one on disk, and removes older ones', { t
   expect(made).toHaveLength(3);
   // A bucket sync that began with the index before may still be reading its files; the first is gone.
   const kept = (await readdir(root)).filter((name) => name.startsWith('index-')).sort();
-  expect(kept.map((name) => join(root, name))).toEqual([made[1], made[2]]);
+  expect(kept.map((name) => join(root, name))).toEqual([made[1], made[2]].flatMap((dir) => [dir, `${dir}.languages`]));
 });
 
 describe('a run', () => {
@@ -49,7 +49,7 @@ describe('a run', () => {
     const runs: { dir: string; at: number }[] = [];
     const write: IndexWriter = async ({ folder }) => {
       runs.push({ dir: folder.publicDir, at: Date.now() });
-      return { pages: 0, records: 0, documents: 0, durationMs: 0 };
+      return { pages: 0, records: 0, documents: 0, durationMs: 0, indexed: [] };
     };
     return { runs, write };
   };

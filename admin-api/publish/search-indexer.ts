@@ -16,7 +16,7 @@ import { SEARCH_INDEX_PATH } from '../../site/contract/search.ts';
 import { writeAtomically } from '../store/atomic-files.ts';
 import type { BuildFolder } from './build-folders.ts';
 import type { SchedulerTiming } from './rebuild-scheduler.ts';
-import type { SearchIndexSummary } from './search-index.ts';
+import type { SearchIndexInput, SearchIndexSummary } from './search-index.ts';
 
 const CURRENT = 'current';
 /** Beside the indexes: which one is current, the build it was made from, when, and its summary. */
@@ -36,8 +36,11 @@ export interface IndexedBuild {
   content: SiteContent;
 }
 
-/** Writes the index of `build` into `outputPath` (a SearchWorker's, or search-index.ts in this process). */
-export type IndexWriter = (build: IndexedBuild, outputPath: string) => Promise<SearchIndexSummary>;
+/** Where a run writes: the served index, and each language's part of it, beside those of the run before. */
+export type IndexTarget = Required<Pick<SearchIndexInput, 'outputPath' | 'partsPath' | 'previousPartsPath'>>;
+
+/** Writes the index of `build` at `target` (a SearchWorker's, or search-index.ts in this process). */
+export type IndexWriter = (build: IndexedBuild, target: IndexTarget) => Promise<SearchIndexSummary>;
 
 /** The folder of the current index under `root` (it holds `pagefind/`), or null when there is none. */
 export async function currentSearchIndex(root: string): Promise<string | null> {
@@ -54,6 +57,12 @@ export async function currentSearchIndex(root: string): Promise<string | null> {
  * takes 2 to 3 seconds).
  */
 export const INDEX_TIMING: SchedulerTiming = { quietMs: 1000, maxWaitMs: 4000 };
+
+/**
+ * Beside an index's folder (all of it served), each language's part of it, for the next run to
+ * take unchanged (search-language-parts.ts).
+ */
+const partsOf = (indexDir: string) => `${indexDir}.languages`;
 
 /** Where the server keeps its search indexes. */
 export const searchIndexRoot = (dataDir: string) => join(dataDir, 'search');
@@ -190,10 +199,14 @@ export class SearchIndexer {
 
   async #write(build: IndexedBuild): Promise<string> {
     const dir = join(this.root, `index-${Date.now()}-${randomUUID().slice(0, 8)}`);
-    let previous: string | null = null;
+    const previous = await this.current();
     try {
       await mkdir(dir, { recursive: true });
-      const summary = await this.#writeIndex(build, join(dir, SEARCH_INDEX_PATH));
+      const summary = await this.#writeIndex(build, {
+        outputPath: join(dir, SEARCH_INDEX_PATH),
+        partsPath: partsOf(dir),
+        previousPartsPath: previous && partsOf(previous),
+      });
       const made: Made = {
         index: basename(dir),
         build: basename(build.folder.dir),
@@ -202,19 +215,18 @@ export class SearchIndexer {
       };
       // Written first: a crash before the index is current leaves a record that names another one.
       await writeAtomically(join(this.root, MADE), Buffer.from(JSON.stringify(made)));
-      previous = await this.current();
       const link = join(this.root, `.${CURRENT}-${randomUUID().slice(0, 8)}`);
       await symlink(dir.slice(this.root.length + 1), link);
       await rename(link, join(this.root, CURRENT));
       this.#status = { state: 'ok', at: made.at, indexing: true, lastRun: summary };
       console.log(
-        `Search index: ${summary.pages} pages, ${summary.records} records (${summary.documents} PDFs) in ${summary.durationMs} ms.`,
+        `Search index: ${summary.pages} pages, ${summary.records} records (${summary.documents} PDFs) in ${summary.durationMs} ms${indexedLanguages(summary)}.`,
       );
     } catch (error) {
-      await rm(dir, { recursive: true, force: true });
+      await Promise.all([dir, partsOf(dir)].map((each) => rm(each, { recursive: true, force: true })));
       throw error;
     }
-    await this.#prune([dir, previous]);
+    await this.#prune([dir, previous].flatMap((each) => (each ? [each, partsOf(each)] : [])));
     return dir;
   }
 
@@ -222,10 +234,15 @@ export class SearchIndexer {
    * Removes every index but those in `keep`: the current one, and the one before it, which the
    * server still serves and a bucket sync begun before may still be reading.
    */
-  async #prune(keep: (string | null)[]) {
+  async #prune(keep: string[]) {
     for (const name of await readdir(this.root).catch(() => [])) {
       if (name === CURRENT || name === MADE || keep.includes(join(this.root, name))) continue;
       await rm(join(this.root, name), { recursive: true, force: true });
     }
   }
+}
+
+/** Which languages a run indexed, when it took others unchanged from the run before. */
+function indexedLanguages({ indexed = [] }: SearchIndexSummary): string {
+  return indexed.length > 0 ? ` (indexed: ${indexed.join(', ')})` : ' (nothing changed)';
 }

@@ -15,6 +15,9 @@ export interface SearchRequest {
   /** The public content the build was made from (the build folder's snapshot, content-snapshots.ts). */
   contentDir: string;
   outputPath: string;
+  /** Where each language's part is kept, and where the run before kept its own (search-language-parts.ts). */
+  partsPath: string;
+  previousPartsPath: string | null;
 }
 
 export type SearchReply =
@@ -28,11 +31,11 @@ const documents = new DocumentTexts(new DocumentStore(uploadsDir));
 // Without the server there is nothing to index for.
 process.on('disconnect', () => process.exit(0));
 
-process.on('message', async ({ id, siteDir, contentDir, outputPath }: SearchRequest) => {
+process.on('message', async ({ id, contentDir, ...request }: SearchRequest) => {
   let reply: SearchReply;
   try {
     const content = await readContentSnapshot(contentDir);
-    reply = { id, ok: true, summary: await writeSearchIndex({ siteDir, content, outputPath, documents }) };
+    reply = { id, ok: true, summary: await writeSearchIndex({ ...request, content, documents }) };
   } catch (error) {
     reply = { id, ok: false, error: error instanceof Error ? error.message : String(error) };
   }

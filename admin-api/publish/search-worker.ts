@@ -32,7 +32,7 @@ export class SearchWorker {
     });
   }
 
-  /** Indexes the pages in `siteDir` and the content in `contentDir` into `outputPath`. */
+  /** Indexes the pages in `siteDir` and the content in `contentDir` into `outputPath` (search-process.ts). */
   async write(request: Omit<SearchRequest, 'id'>): Promise<SearchIndexSummary> {
     return (await this.#requests.ask((id) => ({ ...request, id }))).summary;
   }

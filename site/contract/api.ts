@@ -57,6 +57,11 @@ export const SearchStatus = z.object({
       records: z.number().int(),
       documents: z.number().int(),
       durationMs: z.number(),
+      /**
+       * The languages indexed anew (lower case); the others were unchanged since the run before.
+       * Absent from a run recorded by a version before this one.
+       */
+      indexed: z.array(z.string()).optional(),
     })
     .nullable(),
 });
