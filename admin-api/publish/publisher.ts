@@ -23,6 +23,7 @@ import type { RenderedPage } from './page-renderer.ts';
 import { RebuildScheduler } from './rebuild-scheduler.ts';
 import type { RecordFiles, RenderedSite } from './render-pages.ts';
 import { SearchIndexer, searchIndexRoot } from './search-indexer.ts';
+import { indexLanguages } from './search-language-parts.ts';
 import { SearchWorker } from './search-worker.ts';
 import { SiteRenderer } from './site-renderer.ts';
 import { type SiteSnapshot, SnapshotLoader, type StaticFile } from './static-site.ts';
@@ -145,7 +146,13 @@ export class Publisher {
       worker &&
       new SearchIndexer(
         searchIndexRoot(options.dataDir),
-        ({ folder }, target) => worker.write({ siteDir: folder.publicDir, contentDir: folder.contentDir, ...target }),
+        ({ folder, content }, target) =>
+          worker.write({
+            siteDir: folder.publicDir,
+            contentDir: folder.contentDir,
+            languages: indexLanguages(content),
+            ...target,
+          }),
         (dir) => this.#searchIndexed(dir),
       );
     this.scheduler = new RebuildScheduler(

@@ -23,17 +23,18 @@ import { languageOfPath } from '../../site/lib/language-paths.ts';
 import type { DocumentStore } from '../documents/document-store.ts';
 import { pdfText } from '../documents/pdf-text.ts';
 import {
+  indexLanguages,
   joinParts,
   type LanguagePart,
   markPart,
+  ONE_LANGUAGE,
   partFingerprint,
+  partName,
   partOutput,
   reusePart,
 } from './search-language-parts.ts';
 import { contentRecords, publicDocuments, type SearchDocument, type SearchRecord } from './search-records.ts';
 
-/** The index of a site of one language: pages and records share it, whatever the pages' `lang`. */
-const ONE_LANGUAGE = 'en';
 /**
  * Pagefind writes a file per page or record unless told to bundle them: the large demo's 4,200
  * would each be written, loaded by the server and synced to the bucket after every edit. Bundled
@@ -44,46 +45,61 @@ const MAX_FRAGMENT_FILES = 500;
 /** The attribute of the part of a page the search indexes. */
 const SEARCH_BODY = 'data-pagefind-body';
 
-export interface SearchIndexInput {
+export interface SearchIndexInput extends SearchPartsInput {
+  /** The folder the index is written into (served as /pagefind). */
+  outputPath: string;
+}
+
+export interface SearchPartsInput {
   /** The build's public folder, whose HTML pages are indexed. */
   siteDir: string;
   /** The public view of the content the build was made from. */
   content: SiteContent;
-  /** The folder the index is written into (served as /pagefind). */
-  outputPath: string;
   documents: DocumentTexts;
   now?: Date;
   /**
    * Where each language's index is kept for the next run (search-language-parts.ts); when not
-   * given, a temporary folder removed at the end.
+   * given to writeSearchIndex, a temporary folder removed at the end.
    */
   partsPath?: string;
   /** The `partsPath` of the run before: a language whose pages and records are unchanged is taken from it. */
   previousPartsPath?: string | null;
+  /** The languages to write, of indexLanguages(content); all of them when not given. */
+  languages?: readonly string[];
 }
 
 /** What a run indexed, as the build status reports it. */
 export type SearchIndexSummary = NonNullable<SearchStatus['lastRun']>;
 
+/** Writes the whole index of a build into `outputPath`: each language's part, put together. */
 export async function writeSearchIndex(input: SearchIndexInput): Promise<SearchIndexSummary> {
-  const started = Date.now();
   const partsPath = input.partsPath ?? (await mkdtemp(join(tmpdir(), 'search-parts-')));
+  try {
+    const summary = await writeSearchParts({ ...input, partsPath });
+    await joinSearchParts(indexLanguages(input.content), partsPath, input.outputPath);
+    return summary;
+  } finally {
+    if (!input.partsPath) await rm(partsPath, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Writes into `partsPath` the part of each language of `languages`: taken from the run before when
+ * its pages and records are unchanged, indexed otherwise.
+ */
+export async function writeSearchParts(input: SearchPartsInput & { partsPath: string }): Promise<SearchIndexSummary> {
+  const started = Date.now();
   try {
     const { parts, documents } = await languageParts(input);
     const indexed: string[] = [];
     for (const part of parts) {
       const options = indexOptions(input.content, part.name);
       const fingerprint = partFingerprint(part, options);
-      if (await reusePart(input.previousPartsPath, partsPath, part.name, fingerprint)) continue;
-      await writePart(part, options, partOutput(partsPath, part.name));
-      await markPart(partsPath, part.name, fingerprint);
+      if (await reusePart(input.previousPartsPath, input.partsPath, part.name, fingerprint)) continue;
+      await writePart(part, options, partOutput(input.partsPath, part.name));
+      await markPart(input.partsPath, part.name, fingerprint);
       indexed.push(part.name);
     }
-    await joinParts(
-      partsPath,
-      parts.map((part) => part.name),
-      input.outputPath,
-    );
     return {
       pages: parts.reduce((sum, part) => sum + part.pages.length, 0),
       records: parts.reduce((sum, part) => sum + part.records.length, 0),
@@ -94,8 +110,12 @@ export async function writeSearchIndex(input: SearchIndexInput): Promise<SearchI
   } finally {
     // The Pagefind service is a child process: none is left running between builds.
     await close();
-    if (!input.partsPath) await rm(partsPath, { recursive: true, force: true });
   }
+}
+
+/** Puts the part of each language of `languages` (indexLanguages) together into the index at `outputPath`. */
+export function joinSearchParts(languages: readonly string[], partsPath: string, outputPath: string): Promise<void> {
+  return joinParts(partsPath, languages.map(partName), outputPath);
 }
 
 /**
@@ -125,20 +145,21 @@ async function writePart(part: LanguagePart, options: ReturnType<typeof indexOpt
 }
 
 /**
- * The pages and records of each language of the index: a site of one language has one, whatever
- * its tag; a site of several, each of its languages, with its pages (those under its address) and
- * the records of the content in that language. Pagefind files a language in lower case (`pt-br`),
- * as its client looks up a page's `lang`.
+ * The pages and records of each language of `input.languages` (default: all of the index's): its
+ * pages (those under its address) and the records of the content in that language.
  */
-async function languageParts(input: SearchIndexInput): Promise<{ parts: LanguagePart[]; documents: number }> {
+async function languageParts(input: SearchPartsInput): Promise<{ parts: LanguagePart[]; documents: number }> {
   const { languages } = input.content.settings;
-  const pages = await searchablePages(input.siteDir);
   const several = languages.length > 1;
-  const inLanguages = (several ? languages : [ONE_LANGUAGE]).map((language) => {
+  const inLanguages = (input.languages ?? indexLanguages(input.content)).map((language) => {
     const content = several ? contentInLanguage(input.content, language) : input.content;
     return { language, content, documents: publicDocuments(content) };
   });
   input.documents.keepOnly(new Set(inLanguages.flatMap(({ documents }) => documents.map((each) => each.documentId))));
+  const pageLanguage = (url: string) => (several ? (languageOfPath(url, languages) ?? languages[0]) : ONE_LANGUAGE);
+  const pages = await searchablePages(input.siteDir, (url) =>
+    inLanguages.some(({ language }) => language === pageLanguage(url)),
+  );
   const now = input.now ?? new Date();
   const parts: LanguagePart[] = [];
   let documents = 0;
@@ -150,10 +171,8 @@ async function languageParts(input: SearchIndexInput): Promise<{ parts: Language
       content: text,
       meta: { title, kind },
     }));
-    const own = several
-      ? pages.filter(({ url }) => (languageOfPath(url, languages) ?? languages[0]) === language)
-      : pages;
-    parts.push({ name: language.toLowerCase(), pages: own, records });
+    const own = pages.filter(({ url }) => pageLanguage(url) === language);
+    parts.push({ name: partName(language), pages: own, records });
   }
   return { parts, documents };
 }
@@ -163,15 +182,18 @@ async function languageParts(input: SearchIndexInput): Promise<{ parts: Language
  * each with its address: only those are handed to Pagefind, which would otherwise parse every
  * page of the build, most of them list pages it is not to index.
  */
-async function searchablePages(siteDir: string): Promise<{ url: string; content: string }[]> {
+async function searchablePages(
+  siteDir: string,
+  wanted: (url: string) => boolean,
+): Promise<{ url: string; content: string }[]> {
   const pages: { url: string; content: string }[] = [];
   for (const entry of await readdir(siteDir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
     const file = join(entry.parentPath, entry.name);
+    const url = `/${relative(siteDir, file).split(sep).join('/')}`.replace(/\/?index\.html$/, '') || '/';
+    if (!wanted(url)) continue;
     const content = await readFile(file, 'utf8');
-    if (!content.includes(SEARCH_BODY)) continue;
-    const path = `/${relative(siteDir, file).split(sep).join('/')}`;
-    pages.push({ url: path.replace(/\/?index\.html$/, '') || '/', content });
+    if (content.includes(SEARCH_BODY)) pages.push({ url, content });
   }
   return pages;
 }

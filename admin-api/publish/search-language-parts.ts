@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { SiteContent } from '../../site/contract/content.ts';
 import { linkFiles, linkTree, treeFiles } from './hard-links.ts';
 
 /** The files of Pagefind's output for one language, inside a part's folder. */
@@ -23,6 +24,21 @@ const ENTRY = 'pagefind-entry.json';
 /** Pagefind's version: another one writes other files, so no part is taken across versions. */
 const PAGEFIND_VERSION = JSON.parse(readFileSync(new URL('../package.json', import.meta.resolve('pagefind')), 'utf8'))
   .version as string;
+
+/** The language of the index of a site of one language: pages and records share it, whatever the pages' `lang`. */
+export const ONE_LANGUAGE = 'en';
+
+/**
+ * The languages of the index: a site of one language has one, whatever its tag; a site of
+ * several, each of its languages.
+ */
+export function indexLanguages(content: Pick<SiteContent, 'settings'>): string[] {
+  const { languages } = content.settings;
+  return languages.length > 1 ? [...languages] : [ONE_LANGUAGE];
+}
+
+/** Pagefind files a language in lower case (`pt-br`), as its client looks up a page's `lang`. */
+export const partName = (language: string) => language.toLowerCase();
 
 export interface LanguagePart {
   /** The language as Pagefind files it (lower case: `pt-br`), which names the part's folder too. */

@@ -1,27 +1,42 @@
 /**
  * A child process that writes the site search's index (search-index.ts) on request, at a lower
  * CPU priority (search-worker.ts sets it, and the Pagefind service it starts inherits it): indexing
- * a large site takes seconds of CPU, and an edit published meanwhile must not wait for it. The
- * text of each PDF is read once and kept here between runs.
+ * a large site takes seconds of CPU, and an edit published meanwhile must not wait for it. Each
+ * process writes the parts of the languages it is asked for (several processes write a site's
+ * languages side by side), and one of them puts the parts together. The text of each PDF is read
+ * once and kept here between runs.
  */
 import { DocumentStore } from '../documents/document-store.ts';
 import { readContentSnapshot } from './content-snapshots.ts';
-import { DocumentTexts, type SearchIndexSummary, writeSearchIndex } from './search-index.ts';
+import { DocumentTexts, joinSearchParts, type SearchIndexSummary, writeSearchParts } from './search-index.ts';
 
-export interface SearchRequest {
+export type SearchRequest = {
   id: number;
-  /** The build's public folder. */
-  siteDir: string;
-  /** The public content the build was made from (the build folder's snapshot, content-snapshots.ts). */
-  contentDir: string;
-  outputPath: string;
-  /** Where each language's part is kept, and where the run before kept its own (search-language-parts.ts). */
+  /** Where each language's part is kept (search-language-parts.ts). */
   partsPath: string;
-  previousPartsPath: string | null;
-}
+} & (
+  | {
+      kind: 'parts';
+      /** The build's public folder. */
+      siteDir: string;
+      /** The public content the build was made from (the build folder's snapshot, content-snapshots.ts). */
+      contentDir: string;
+      /** Where the run before kept its parts. */
+      previousPartsPath: string | null;
+      /** The languages whose parts this process writes (of indexLanguages). */
+      languages: string[];
+    }
+  | {
+      kind: 'join';
+      /** Every language of the index (indexLanguages). */
+      languages: string[];
+      /** Where the parts are put together (served as /pagefind). */
+      outputPath: string;
+    }
+);
 
 export type SearchReply =
-  | { id: number; ok: true; summary: SearchIndexSummary }
+  | { id: number; ok: true; summary?: SearchIndexSummary }
   | { id: number; ok: false; error: string };
 
 const uploadsDir = process.env.SCHOOL_UPLOADS_DIR;
@@ -31,13 +46,20 @@ const documents = new DocumentTexts(new DocumentStore(uploadsDir));
 // Without the server there is nothing to index for.
 process.on('disconnect', () => process.exit(0));
 
-process.on('message', async ({ id, contentDir, ...request }: SearchRequest) => {
+process.on('message', async (request: SearchRequest) => {
   let reply: SearchReply;
   try {
-    const content = await readContentSnapshot(contentDir);
-    reply = { id, ok: true, summary: await writeSearchIndex({ ...request, content, documents }) };
+    reply = { id: request.id, ok: true, summary: await answer(request) };
   } catch (error) {
-    reply = { id, ok: false, error: error instanceof Error ? error.message : String(error) };
+    reply = { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) };
   }
   process.send?.(reply);
 });
+
+async function answer(request: SearchRequest): Promise<SearchIndexSummary | undefined> {
+  if (request.kind === 'join')
+    return void (await joinSearchParts(request.languages, request.partsPath, request.outputPath));
+  const { siteDir, contentDir, partsPath, previousPartsPath, languages } = request;
+  const content = await readContentSnapshot(contentDir);
+  return writeSearchParts({ siteDir, content, documents, partsPath, previousPartsPath, languages });
+}

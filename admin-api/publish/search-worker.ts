@@ -9,19 +9,74 @@ import type { SearchReply, SearchRequest } from './search-process.ts';
  * lowest: on a machine busy with other work (a CI run), the index must still follow within seconds.
  */
 const BACKGROUND_PRIORITY = 5;
+/**
+ * At most this many search processes: Pagefind indexes one language at a time in each, so a site
+ * in three languages is indexed side by side (a third of the time on a machine of two cores or
+ * more, as the processes share the processors), and a site of many languages uses no more memory
+ * than this many processes and their Pagefind services.
+ */
+const MAX_PROCESSES = 4;
+
+export interface SearchWrite {
+  siteDir: string;
+  contentDir: string;
+  /** Every language of the index (indexLanguages). */
+  languages: string[];
+  outputPath: string;
+  partsPath: string;
+  previousPartsPath: string | null;
+}
 
 /**
- * Writes search indexes in a long-lived child process (search-process.ts) at a lower CPU
- * priority, one request at a time (search-indexer.ts asks for one at a time).
+ * Writes search indexes in long-lived child processes (search-process.ts) at a lower CPU priority,
+ * one index at a time (search-indexer.ts asks for one at a time): the languages of the index are
+ * shared among the processes, each writes its languages' parts, and the first one puts them
+ * together.
  */
 export class SearchWorker {
-  #requests: ChildRequests<SearchRequest, SearchReply>;
+  #uploadsDir: string;
+  #processes: ChildRequests<SearchRequest, SearchReply>[] = [];
 
   constructor(uploadsDir: string) {
-    this.#requests = new ChildRequests('search process', () => {
+    this.#uploadsDir = uploadsDir;
+  }
+
+  /** Indexes the pages in `siteDir` and the content in `contentDir` into `outputPath`. */
+  async write({ languages, outputPath, ...request }: SearchWrite): Promise<SearchIndexSummary> {
+    const started = Date.now();
+    const shares = shared(languages, Math.min(languages.length, MAX_PROCESSES));
+    // Settled all before any failure is reported: no process may still write into the parts when
+    // the indexer removes them.
+    const answers = await Promise.allSettled(
+      shares.map((share, index) =>
+        this.#process(index).ask((id) => ({ ...request, id, kind: 'parts', languages: share })),
+      ),
+    );
+    const summaries = answers.map((answer) => {
+      if (answer.status === 'rejected') throw answer.reason;
+      if (!answer.value.summary) throw new Error('The search process answered no summary');
+      return answer.value.summary;
+    });
+    const { partsPath } = request;
+    await this.#process(0).ask((id) => ({ id, kind: 'join', languages, partsPath, outputPath }));
+    return {
+      pages: sum(summaries.map((each) => each.pages)),
+      records: sum(summaries.map((each) => each.records)),
+      documents: sum(summaries.map((each) => each.documents)),
+      durationMs: Date.now() - started,
+      indexed: summaries.flatMap((each) => each.indexed ?? []),
+    };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.#processes.map((each) => each.close()));
+  }
+
+  #process(index: number): ChildRequests<SearchRequest, SearchReply> {
+    this.#processes[index] ??= new ChildRequests(`search process ${index + 1}`, () => {
       const child = fork(new URL('./search-process.ts', import.meta.url), {
         execArgv: [],
-        env: { ...process.env, SCHOOL_UPLOADS_DIR: uploadsDir },
+        env: { ...process.env, SCHOOL_UPLOADS_DIR: this.#uploadsDir },
       });
       try {
         if (child.pid) setPriority(child.pid, BACKGROUND_PRIORITY);
@@ -30,14 +85,15 @@ export class SearchWorker {
       }
       return child;
     });
-  }
-
-  /** Indexes the pages in `siteDir` and the content in `contentDir` into `outputPath` (search-process.ts). */
-  async write(request: Omit<SearchRequest, 'id'>): Promise<SearchIndexSummary> {
-    return (await this.#requests.ask((id) => ({ ...request, id }))).summary;
-  }
-
-  close(): Promise<void> {
-    return this.#requests.close();
+    return this.#processes[index];
   }
 }
+
+/** `items` dealt out into `count` shares, as even as they go. */
+function shared<T>(items: readonly T[], count: number): T[][] {
+  const shares: T[][] = Array.from({ length: count }, () => []);
+  items.forEach((item, index) => shares[index % count]?.push(item));
+  return shares;
+}
+
+const sum = (numbers: number[]) => numbers.reduce((total, each) => total + each, 0);

@@ -136,18 +136,29 @@ it('are linked from the pages of their language, served with their types', async
   expect(Object.keys(entry.languages).sort()).toEqual(['en', 'hi']);
 });
 
-it('follow an edit of a translation alone, on the live server', async () => {
+it('follow an edit of a translation alone, on the live server, indexing the Hindi pages alone', {
+  timeout: 60_000,
+}, async () => {
   const { _id } = (await site.asAdmin('GET', '/api/admin/content')).body.news.find(
     (item: { title: string }) => item.title === 'Science fair winners',
   );
+  const word = `naya${WORD}`;
   const json = {
     title: 'Science fair winners',
     description: 'The hall was full of projects.',
-    translations: { hi: { title: 'विज्ञान मेले के नए विजेता' } },
+    translations: { hi: { title: 'विज्ञान मेले के नए विजेता', description: `नया पुरस्कार: ${word}।` } },
   };
   expect((await site.asAdmin('PUT', `/api/news/${_id}`, { json })).status).toBe(200);
   await site.waitUntilLive();
   expect(await (await fetch(`${site.url}/hi/rss.xml`)).text()).toContain(
     '<title><![CDATA[विज्ञान मेले के नए विजेता]]></title>',
   );
+  // The English pages and records did not change: their index is the one before.
+  await expect
+    .poll(async () => (await site.asAdmin('GET', '/api/admin/build-status')).body.search, { timeout: 30_000 })
+    .toMatchObject({ indexing: false, lastRun: { indexed: ['hi'] } });
+  const watched = await watchedPage(browser(), { viewport: { width: 1280, height: 900 } });
+  const { results } = await search(watched.page, `${site.url}/hi/search`, word);
+  expect(results).toEqual([{ title: 'विज्ञान मेले के नए विजेता', href: expect.stringMatching(/^\/hi\/eventsnews\//) }]);
+  await watched.close();
 });
