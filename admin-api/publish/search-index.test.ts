@@ -77,14 +77,21 @@ it('indexes again only the languages whose pages or records changed, taking the 
   const first = await run('first', null, 'विद्यालय के बारे में');
   const second = await run('second', first.partsPath, 'हमारा विद्यालय');
   const third = await run('third', second.partsPath, 'हमारा विद्यालय');
+  // An urgent notice's banner is outside the part of the page the search reads.
+  const notice = (message: string) => `<!--alerts--><div role="alert">${message}</div><!--/alerts-->`;
+  await writeFile(
+    join(siteDir, 'about', 'index.html'),
+    page('en', 'About the school').replace('<body>', `<body>${notice('Closed today')}`),
+  );
+  const fourth = await run('fourth', third.partsPath, 'हमारा विद्यालय');
 
-  expect([first, second, third].map(({ summary }) => summary.indexed)).toEqual([['en', 'hi'], ['hi'], []]);
+  expect([first, second, third, fourth].map(({ summary }) => summary.indexed)).toEqual([['en', 'hi'], ['hi'], [], []]);
   // The English files are the very files of the first run; the Hindi ones were written again.
   expect(await filesOf(second.outputPath, 'en')).toEqual(await filesOf(first.outputPath, 'en'));
   expect(Object.keys(await filesOf(second.outputPath, 'hi'))).not.toEqual(
     Object.keys(await filesOf(first.outputPath, 'hi')),
   );
-  for (const { outputPath } of [first, second, third]) {
+  for (const { outputPath } of [first, second, third, fourth]) {
     const entry = JSON.parse(await readFile(join(outputPath, 'pagefind-entry.json'), 'utf8'));
     expect(Object.keys(entry.languages).sort()).toEqual(['en', 'hi']);
     expect(await readFile(join(outputPath, 'pagefind.js'))).toBeTruthy();

@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SiteContent } from '../../site/contract/content.ts';
+import { bannerAt } from './banner-splice.ts';
 import { linkFiles, linkTree, treeFiles } from './hard-links.ts';
 
 /** The files of Pagefind's output for one language, inside a part's folder. */
@@ -47,12 +48,22 @@ export interface LanguagePart {
   records: { url: string; content: string; meta: Record<string, string> }[];
 }
 
-/** What a part is made from, as one hash: the same pages and records make the same files. */
+/**
+ * What a part is made from, as one hash: the same pages and records make the same files. A page's
+ * urgent-notice banner is left out: it is outside the part of the page the search indexes, and a
+ * notice for every page would otherwise have every language indexed again, twice (when it is put
+ * up and taken down).
+ */
 export function partFingerprint(part: LanguagePart, options: unknown): string {
   const hash = createHash('sha256').update(`${PAGEFIND_VERSION}\0${JSON.stringify(options)}\0${part.name}\0`);
-  for (const page of part.pages) hash.update(`${page.url}\0${page.content}\0`);
+  for (const page of part.pages) hash.update(`${page.url}\0${withoutBanner(page.content)}\0`);
   for (const record of part.records) hash.update(`${JSON.stringify(record)}\0`);
   return hash.digest('hex');
+}
+
+function withoutBanner(html: string): string {
+  const at = bannerAt(html);
+  return at ? html.slice(0, at.start) + html.slice(at.end) : html;
 }
 
 /** Where Pagefind writes the part of `name` under `partsDir`. */
