@@ -4,10 +4,10 @@
  * a large site takes seconds of CPU, and an edit published meanwhile must not wait for it. Each
  * process writes the parts of the languages it is asked for (several processes write a site's
  * languages side by side), and one of them puts the parts together. The text of each PDF is read
- * once and kept here between runs.
+ * once and kept here between runs, as the content's parts.
  */
 import { DocumentStore } from '../documents/document-store.ts';
-import { readContentSnapshot } from './content-snapshots.ts';
+import { SnapshotReader } from './content-snapshots.ts';
 import { DocumentTexts, joinSearchParts, type SearchIndexSummary, writeSearchParts } from './search-index.ts';
 
 export type SearchRequest = {
@@ -42,6 +42,8 @@ export type SearchReply =
 const uploadsDir = process.env.SCHOOL_UPLOADS_DIR;
 if (!uploadsDir) throw new Error('SCHOOL_UPLOADS_DIR is not set');
 const documents = new DocumentTexts(new DocumentStore(uploadsDir));
+/** The parts of the content an edit did not change are not parsed again: the large demo's take half a second. */
+const snapshots = new SnapshotReader();
 
 // Without the server there is nothing to index for.
 process.on('disconnect', () => process.exit(0));
@@ -60,6 +62,6 @@ async function answer(request: SearchRequest): Promise<SearchIndexSummary | unde
   if (request.kind === 'join')
     return void (await joinSearchParts(request.languages, request.partsPath, request.outputPath));
   const { siteDir, contentDir, partsPath, previousPartsPath, languages } = request;
-  const content = await readContentSnapshot(contentDir);
+  const content = await snapshots.read(contentDir);
   return writeSearchParts({ siteDir, content, documents, partsPath, previousPartsPath, languages });
 }
