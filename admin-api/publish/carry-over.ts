@@ -41,7 +41,7 @@ export interface PreviousBuild {
 /** A page taken over: its file is in place, with its headers and links. `R` is a redirect. */
 export type CarriedPage<R> = { links: string[]; headers: Record<string, string> } | { redirect: R };
 /** A page only the urgent-notice banner changed in: the previous one, with the new banner put in (banner-splice.ts). */
-export type NewBanner = { newBanner: true; headers: Record<string, string> };
+export type NewBanner = { newBanner: true; links: string[]; headers: Record<string, string> };
 
 /** What publishing recorded of a build's pages besides their files. */
 export interface Recorded<R> {
@@ -122,7 +122,7 @@ export class CarryOver<R> {
     if (redirect) return { redirect };
     const [headers, links] = [this.#headers[file], this.#links[file]];
     if (!headers || !links) return null;
-    if (isTouched(path, this.#banner)) return { newBanner: true, headers };
+    if (isTouched(path, this.#banner)) return { newBanner: true, links, headers };
     this.carried.push(file);
     return { links, headers };
   }

@@ -16,7 +16,7 @@ export class FileWriter {
   }
 
   /** Starts writing `text` to `file` (`/gallery/index.html`), its folder made if needed; answers `file`. */
-  write(file: string, text: string): string {
+  write(file: string, text: string | Uint8Array): string {
     const path = join(this.#outDir, file);
     const writing = mkdir(dirname(path), { recursive: true }).then(() => writeFile(path, text));
     // Caught at once, reported by done(): a write that fails while pages render must not end the process.

@@ -11,13 +11,13 @@ import type { SiteContent } from '../../site/contract/content.ts';
 import { entryPaths } from '../../site/entry-paths.ts';
 import { FEED_PATHS } from '../../site/lib/feeds.ts';
 import { pathInLanguage } from '../../site/lib/language-paths.ts';
-import { BannerSplicer } from './banner-splice.ts';
-import { CarryOver, type PreviousBuild, type Recorded } from './carry-over.ts';
+import { BannerSplicer, type SplicedPage } from './banner-splice.ts';
+import { type CarriedPage, CarryOver, type PreviousBuild, type Recorded } from './carry-over.ts';
 import { SnapshotReader } from './content-snapshots.ts';
 import { FileWriter } from './file-writer.ts';
 import { linkFiles, linkTree, treeFiles } from './hard-links.ts';
 import { internalLinks, sitePaths } from './page-links.ts';
-import { loadRenderer, type Redirect, type Redirects, renderPage } from './page-renderer.ts';
+import { loadRenderer, type Redirect, type Redirects, type Rendered, renderPage } from './page-renderer.ts';
 import { writeSiteFiles, writeSitemap } from './site-files.ts';
 
 /** Headers a page must be served with, by file (e.g. its Content-Security-Policy). */
@@ -210,7 +210,7 @@ class SiteRender {
     const probe = pathInLanguage(NOT_FOUND_PROBE, language, this.#languages);
     const page = await this.#pageAt(path, file, { probe, status: 404 });
     if (!page || 'redirect' in page) throw new Error(`The not-found page ${file} could not be rendered`);
-    if ('html' in page) this.#written.add(this.#files.write(file, page.html));
+    this.#write(file, page);
     this.site.headers[file] = page.headers;
     // Its links are not followed (a crawler never lands on it), only recorded for carrying it over.
     this.site.links[file] = [];
@@ -260,18 +260,24 @@ class SiteRender {
         follow(sitePaths([page.redirect.location]));
         continue;
       }
-      if ('html' in page) this.#written.add(this.#files.write(file, page.html));
+      this.#write(file, page);
       headers[file] = page.headers;
       links[file] = 'html' in page ? internalLinks(page.html) : page.links;
       follow(links[file]);
     }
   }
 
+  /** Writes the page `file` when it is not the previous build's: rendered, or with a new banner. */
+  #write(file: string, page: Exclude<PageAt, { redirect: Redirect }>) {
+    if ('html' in page) this.#written.add(this.#files.write(file, page.html));
+    else if ('spliced' in page) this.#written.add(this.#files.write(file, page.spliced));
+  }
+
   /**
    * The page at `path`: carried over, left for later (the previous one meanwhile), the previous one
    * with the new banner, or rendered (at `probe`).
    */
-  async #pageAt(path: string, file: string, { probe = path, status = 200, now = false } = {}) {
+  async #pageAt(path: string, file: string, { probe = path, status = 200, now = false } = {}): Promise<PageAt | null> {
     const carried = this.#carryOver?.page(path, file);
     if (carried && !('newBanner' in carried)) return carried;
     const standIn = !carried && !now ? this.#carryOver?.shifted(path, file) : null;
@@ -279,13 +285,16 @@ class SiteRender {
       this.#shifted.push(path);
       return standIn;
     }
-    const spliced = carried && this.#banners?.splice(path, file);
-    if (spliced) return { html: spliced, headers: carried.headers };
+    const spliced = carried && this.#banners?.splice(path, file, carried.links);
+    if (spliced) return { ...spliced, headers: carried.headers };
     const rendered = await renderPage(this.#renderer(), probe, status);
     if (rendered && 'html' in rendered) this.#banners?.learn(path, rendered.html);
     return rendered;
   }
 }
+
+/** A page of the build: the previous build's, the previous one with a new banner, or rendered. */
+type PageAt = CarriedPage<Redirect> | (SplicedPage & { headers: Record<string, string> }) | Rendered;
 
 const pageFile = (path: string) => (path === '/' ? '/index.html' : `${path}/index.html`);
 
