@@ -2,9 +2,10 @@ import { type FormEvent, useRef, useState } from 'react';
 import type { AlumniInput } from '../contract/alumni-form.ts';
 import type { MessageKey } from '../i18n/catalogue.ts';
 import { type IslandWords, islandMessages } from '../i18n/catalogue.ts';
-import { ApiError, apiRequest } from '../lib/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 import { ConsentBox, consentProblem } from './forms/ConsentBox.tsx';
 import { Field, RequiredMark } from './forms/Field.tsx';
+import { type Failure, FormFailure, formFailure } from './forms/FormFailure.tsx';
 import { type FieldWords, fieldProblem } from './forms/field-problems.ts';
 import { fieldErrors, useFormFields } from './forms/form-state.ts';
 import { useHydrated } from './forms/hydration.ts';
@@ -58,7 +59,7 @@ export default function AlumniForm({ words }: { words: IslandWords }) {
   const messages = islandMessages(words);
   const { t } = messages;
   const [status, setStatus] = useState<Status>('filling');
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const form = useFormFields(EMPTY, formRef);
   const hydrated = useHydrated();
@@ -88,7 +89,7 @@ export default function AlumniForm({ words }: { words: IslandWords }) {
       await apiRequest('/api/alumni', { method: 'POST', json: { ...parsed.data, consent: true } });
       setStatus('registered');
     } catch (error) {
-      setFailure((error instanceof ApiError && error.serverMessage) || t('alumniForm.failed'));
+      setFailure(formFailure(error, messages, t('alumniForm.failed')));
       setStatus('filling');
     } finally {
       sending.current = false;
@@ -172,11 +173,7 @@ export default function AlumniForm({ words }: { words: IslandWords }) {
       <p id="alumni-required" className="form-note">
         {withElement(t('form.marked'), 'mark', <RequiredMark messages={messages} />)}
       </p>
-      {failure && (
-        <div className="form-failure" role="alert">
-          {failure}
-        </div>
-      )}
+      {failure && <FormFailure failure={failure} />}
       <fieldset className="form-grid" disabled={status === 'submitting'}>
         <legend className="visually-hidden">{t('alumniForm.legend')}</legend>
         {text('fullName', { autoComplete: 'name' })}

@@ -3,9 +3,10 @@ import type { ContactMessage } from '../contract/contact-form.ts';
 import { CONTACT_SUBJECTS, type ContactSubject, HONEYPOT_FIELD } from '../contract/contact-subjects.ts';
 import type { MessageKey } from '../i18n/catalogue.ts';
 import { type IslandWords, islandMessages } from '../i18n/catalogue.ts';
-import { ApiError, apiRequest } from '../lib/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 import { ConsentBox, consentProblem } from './forms/ConsentBox.tsx';
 import { Field, RequiredMark } from './forms/Field.tsx';
+import { type Failure, FormFailure, formFailure } from './forms/FormFailure.tsx';
 import { type FieldWords, fieldProblem } from './forms/field-problems.ts';
 import { fieldErrors, useFormFields } from './forms/form-state.ts';
 import { useHydrated } from './forms/hydration.ts';
@@ -47,7 +48,7 @@ export default function ContactForm({ words }: { words: IslandWords }) {
   const messages = islandMessages(words);
   const { t } = messages;
   const [status, setStatus] = useState<Status>('filling');
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const trapRef = useRef<HTMLInputElement>(null);
   const form = useFormFields(EMPTY, formRef);
@@ -81,9 +82,7 @@ export default function ContactForm({ words }: { words: IslandWords }) {
       });
       setStatus('sent');
     } catch (error) {
-      setFailure(
-        (error instanceof ApiError && !error.isNetworkError && error.serverMessage) || t('contactForm.failed'),
-      );
+      setFailure(formFailure(error, messages, t('contactForm.failed')));
       setStatus('filling');
     } finally {
       sending.current = false;
@@ -136,11 +135,7 @@ export default function ContactForm({ words }: { words: IslandWords }) {
     >
       <h2 id="contact-form-title">{t('contactForm.title')}</h2>
       <p className="form-note">{withElement(t('form.marked'), 'mark', <RequiredMark messages={messages} />)}</p>
-      {failure && (
-        <div className="form-failure" role="alert">
-          {failure}
-        </div>
-      )}
+      {failure && <FormFailure failure={failure} />}
       <fieldset className="form-grid" disabled={status === 'sending'}>
         <legend className="visually-hidden">{t('contactForm.legend')}</legend>
         {input('name', 'text', 'name')}

@@ -122,4 +122,23 @@ describe('a page of another language', () => {
     );
     await watched.close();
   });
+
+  it('says in its language that a form was refused, with the server’s English reason marked as English', async () => {
+    const watched = await watchedPage(browser(), { viewport: VIEWPORTS.phone });
+    const { page } = watched;
+    const reason = 'Too many messages from this connection. Please try again in 5 minutes.';
+    await page.route('**/api/contact', (route) => route.fulfill({ status: 429, json: { message: reason } }));
+    await page.goto(`${site.url}/ar/contact`);
+    await watched.settled();
+    await page.locator('#field-name').fill('Ravi Kumar');
+    await page.locator('#field-email').fill('ravi@example.com');
+    await page.locator('#field-subject').selectOption('academic');
+    await page.locator('#field-message').fill('When does the new term start?');
+    await page.locator('#field-consent').check();
+    await page.getByRole('button', { name: ar['contactForm.send'] }).click();
+    const failure = page.getByRole('alert');
+    expect(await failure.innerText()).toBe(`${ar['contactForm.failed']} ${reason}`);
+    expect(await failure.locator('[lang="en"]').innerText()).toBe(reason);
+    await watched.close();
+  });
 });
