@@ -87,7 +87,7 @@ process.on('message', async (request: RendererRequest) => {
 
 async function answer(request: RendererRequest): Promise<PublishReply> {
   if (request.kind === 'complete') {
-    completeSite(request.site);
+    await completeSite(request.site);
     return { id: request.id, ok: true, complete: true };
   }
   if (request.kind === 'shifted') return { id: request.id, ok: true, site: await renderShifted(request.publicDir) };

@@ -44,7 +44,7 @@ class FakeBuilder implements SiteBuilder {
     return this.#rendered(['/index.html', '/_astro/app.abc123.js', '/later.html']);
   }
   #rendered(written: string[]) {
-    return { headers: this.#headers, redirects: {}, written, carried: [] as string[], shifted: false };
+    return { headers: this.#headers, redirects: {}, written, carried: [] as string[], shifted: false, spliced: null };
   }
   /** The next build leaves later.html for renderShifted, which waits for the function answered. */
   holdShifted(): () => void {

@@ -341,8 +341,9 @@ export class Publisher {
   /** The site the renderer answered `site` for: what it wrote into `folder`, and what it carried. */
   async #loadRendered(folder: BuildFolder, site: RenderedSite): Promise<SiteSnapshot> {
     const snapshot = await this.#loader.load(folder.publicDir, site.headers, site.redirects, {
-      paths: [...site.written, ...site.carried],
+      paths: [...site.written, ...site.carried, ...Object.keys(site.spliced?.pages ?? {})],
       carried: new Set(site.carried),
+      spliced: site.spliced,
     });
     if (!snapshot.files.has('/index.html')) throw new Error('The build produced no home page');
     return snapshot;

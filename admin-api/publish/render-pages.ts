@@ -6,6 +6,7 @@
  * process (publish-process.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SiteContent } from '../../site/contract/content.ts';
 import { entryPaths } from '../../site/entry-paths.ts';
@@ -41,6 +42,23 @@ export interface RenderedSite {
    * build's pages among `carried` standing for them until then.
    */
   shifted: boolean;
+  /**
+   * The previous pages given a new urgent-notice banner (banner-splice.ts): in one file, not yet
+   * each in the folder (completeSite writes them there); null when there are none.
+   */
+  spliced: SplicedFiles | null;
+}
+
+/**
+ * Pages in one file (`file`), each at its byte range: a notice for every page of a large site in
+ * three languages changes 600 pages, whose files took the disk half a second to create, and the
+ * server as long to read back, before a visitor saw the notice. One file is written and read at
+ * once.
+ */
+export interface SplicedFiles {
+  file: string;
+  /** Each page's `[start, end)` in `file`, by URL path (`/gallery/index.html`). */
+  pages: Record<string, [number, number]>;
 }
 
 /** Where a build keeps what publishing recorded of its pages besides their files (build-folders.ts). */
@@ -138,6 +156,8 @@ class SiteRender {
   #files: FileWriter;
   #prerendered = new Set<string>();
   #written = new Set<string>();
+  /** The pages with a new banner, until completeSite writes them into the folder. */
+  #spliced = new Map<string, Buffer>();
   #seen = new Set<string>();
   /** The pages left for later, the previous build's standing for them meanwhile. */
   #shifted: string[] = [];
@@ -185,7 +205,34 @@ class SiteRender {
     const written = [...this.#written];
     const standIns = this.#shifted.map(pageFile);
     if (!this.pending) this.#render = null;
-    return { ...this.#answer(written), carried: [...this.carried, ...standIns], shifted: this.pending };
+    return {
+      ...this.#answer(written),
+      carried: [...this.carried, ...standIns],
+      shifted: this.pending,
+      spliced: this.#splicedFiles(),
+    };
+  }
+
+  /** Writes the pages with a new banner into the folder: once the build is served, they are its files. */
+  async writeSpliced(): Promise<void> {
+    for (const [file, bytes] of this.#spliced) this.#files.write(file, bytes);
+    await this.#files.done();
+    this.#spliced.clear();
+    await rm(splicedFile(this.publicDir), { force: true });
+  }
+
+  /** Puts the pages with a new banner into one file beside the folder, for the server to read at once. */
+  #splicedFiles(): SplicedFiles | null {
+    if (this.#spliced.size === 0) return null;
+    const pages: SplicedFiles['pages'] = {};
+    let at = 0;
+    for (const [file, bytes] of this.#spliced) {
+      pages[file] = [at, at + bytes.length];
+      at += bytes.length;
+    }
+    const file = splicedFile(this.publicDir);
+    writeFileSync(file, Buffer.concat([...this.#spliced.values()], at));
+    return { file, pages };
   }
 
   async renderShifted(): Promise<RenderedSite> {
@@ -200,7 +247,7 @@ class SiteRender {
     const written = [...this.#written].filter((file) => !before.has(file) || file === FEED_PATHS.sitemap);
     const files = new Set([...before, ...this.carried, ...Object.keys(this.site.headers)]);
     const carried = [...files].filter((file) => !written.includes(file));
-    return { ...this.#answer(written), carried, shifted: false };
+    return { ...this.#answer(written), carried, shifted: false, spliced: null };
   }
 
   /** Writes the not-found page of `language`: `/404.html`, `/hi/404.html` (site-listener.ts serves it). */
@@ -270,7 +317,7 @@ class SiteRender {
   /** Writes the page `file` when it is not the previous build's: rendered, or with a new banner. */
   #write(file: string, page: Exclude<PageAt, { redirect: Redirect }>) {
     if ('html' in page) this.#written.add(this.#files.write(file, page.html));
-    else if ('spliced' in page) this.#written.add(this.#files.write(file, page.spliced));
+    else if ('spliced' in page) this.#spliced.set(file, page.spliced);
   }
 
   /**
@@ -296,6 +343,9 @@ class SiteRender {
 /** A page of the build: the previous build's, the previous one with a new banner, or rendered. */
 type PageAt = CarriedPage<Redirect> | (SplicedPage & { headers: Record<string, string> }) | Rendered;
 
+/** Beside a build's folder: its pages with a new banner, until they are written into it. */
+const splicedFile = (publicDir: string) => `${publicDir}.spliced`;
+
 const pageFile = (path: string) => (path === '/' ? '/index.html' : `${path}/index.html`);
 
 /**
@@ -303,11 +353,12 @@ const pageFile = (path: string) => (path === '/' ? '/index.html' : `${path}/inde
  * linked from the previous build, and what was recorded of its pages (headers, links, redirects)
  * written beside it for the next build and for a restart.
  */
-export function completeSite(site: RecordFiles) {
+export async function completeSite(site: RecordFiles) {
   if (lastRendered?.publicDir !== site.publicDir) throw new Error(`${site.publicDir} was not rendered by this process`);
   if (lastRendered.pending) throw new Error(`${site.publicDir} has pages left for renderShifted`);
   const { carried, from, site: recorded } = lastRendered;
   if (from) linkFiles(from, site.publicDir, carried);
+  await lastRendered.writeSpliced();
   writeFileSync(site.headersFile, JSON.stringify(recorded.headers));
   writeFileSync(site.redirectsFile, JSON.stringify(recorded.redirects));
   writeFileSync(site.linksFile, JSON.stringify(recorded.links));

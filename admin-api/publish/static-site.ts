@@ -12,6 +12,7 @@ import type { CompressedFiles, CompressedForms } from './compressed-files.ts';
 import { FileSlabs } from './file-slabs.ts';
 import { treeFiles } from './hard-links.ts';
 import type { RedirectStatus, Redirects } from './page-renderer.ts';
+import type { SplicedFiles } from './render-pages.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -59,6 +60,8 @@ export interface BuildFiles {
    * over): their entries are reused without looking at them, so they need not be in the folder yet.
    */
   carried?: ReadonlySet<string>;
+  /** Files given in one file (render-pages.ts `SplicedFiles`), read from it rather than from the folder. */
+  spliced?: SplicedFiles | null;
 }
 
 /** A file loaded before, and what it was loaded from: the same file on disk and headers give the same entry. */
@@ -98,9 +101,11 @@ export class SnapshotLoader {
     dir: string,
     pageHeaders: Record<string, Record<string, string>> = {},
     redirects: Redirects = {},
-    { paths, carried = new Set() }: BuildFiles = {},
+    { paths, carried = new Set(), spliced }: BuildFiles = {},
   ): Promise<SiteSnapshot> {
     const urlPaths = paths ?? treeFiles(dir);
+    // In a slab: its pages' slices keep it until they are compressed, then it is given back whole.
+    const splicedBytes = spliced ? await new FileSlabs().read(spliced.file, (await stat(spliced.file)).size) : null;
     const loaded = new Map<string, Loaded>();
     const compressed = new Map<string, Compressed>();
     const uncompressed: Uncompressed[] = [];
@@ -122,12 +127,20 @@ export class SnapshotLoader {
       const path = join(dir, urlPath);
       const extra = pageHeaders[urlPath];
       const headers = JSON.stringify(extra ?? null);
-      const { dev, ino, size, mtimeMs } = await stat(path);
-      const source = `${dev}:${ino}:${size}:${mtimeMs}:${headers}`;
-      if (before?.source === source) return reuse(urlPath, before);
       const type = getMimeType(path) ?? 'application/octet-stream';
-      const compressible = isCompressible(size, type);
-      const body = compressible && slabs ? await slabs.read(path, size) : await readFile(path);
+      const range = spliced?.pages[urlPath];
+      let source: string;
+      let body: Bytes;
+      if (range && splicedBytes) {
+        body = splicedBytes.subarray(...range);
+        source = `spliced:${headers}`;
+      } else {
+        const { dev, ino, size, mtimeMs } = await stat(path);
+        source = `${dev}:${ino}:${size}:${mtimeMs}:${headers}`;
+        if (before?.source === source) return reuse(urlPath, before);
+        body = isCompressible(size, type) && slabs ? await slabs.read(path, size) : await readFile(path);
+      }
+      const compressible = isCompressible(body.length, type);
       const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
       const forms = this.#compressed.get(etag) ?? (compressible ? null : NOT_COMPRESSED);
       if (forms) compressed.set(etag, forms);

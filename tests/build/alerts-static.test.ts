@@ -47,6 +47,8 @@ it('is on every page of the bucket after the sync that follows the save', { time
     expect(text).toMatch(/<meta http-equiv="content-security-policy" content="[^"]*script-src 'self'[^"]*'sha256-/);
   }
   expect(pages).toBeGreaterThan(10);
+  // The pages given the banner were served from one file, then written each into the build's folder.
+  expect(await readdir(join(site.dataDir, 'site', 'current'))).not.toContain('public.spliced');
   const json = await bucket.object('alerts.json');
   expect(json?.type).toBe('application/json');
   expect(JSON.parse(json!.text).alerts[0]).toMatchObject({ level: 'important', message: MESSAGE });
