@@ -13,13 +13,22 @@ afterEach(() => (work ? rm(work, { recursive: true, force: true }) : undefined))
 const page = (lang: string, words: string) =>
   `<!DOCTYPE html><html lang="${lang}"><head><title>${words}</title></head><body><main data-pagefind-body><p>${words}</p></main></body></html>`;
 
-it('files the records of each language in the index of its pages, whatever the case of its tag', async () => {
+/** A build's folder holding `pages`, by address (`pt-BR/about`), in a fresh working folder. */
+async function siteWith(pages: Record<string, string>): Promise<string> {
   work = await mkdtemp(join(tmpdir(), 'search-index-'));
   const siteDir = join(work, 'site');
-  await mkdir(join(siteDir, 'pt-BR', 'about'), { recursive: true });
-  await mkdir(join(siteDir, 'about'), { recursive: true });
-  await writeFile(join(siteDir, 'about', 'index.html'), page('en-GB', 'About the school'));
-  await writeFile(join(siteDir, 'pt-BR', 'about', 'index.html'), page('pt-BR', 'Sobre a escola'));
+  for (const [address, html] of Object.entries(pages)) {
+    await mkdir(join(siteDir, address), { recursive: true });
+    await writeFile(join(siteDir, address, 'index.html'), html);
+  }
+  return siteDir;
+}
+
+it('files the records of each language in the index of its pages, whatever the case of its tag', async () => {
+  const siteDir = await siteWith({
+    about: page('en-GB', 'About the school'),
+    'pt-BR/about': page('pt-BR', 'Sobre a escola'),
+  });
   const base = defaultContent();
   const news = {
     _id: 'n1',
@@ -37,7 +46,7 @@ it('files the records of each language in the index of its pages, whatever the c
     settings: { ...base.settings, languages: ['en-GB', 'pt-BR'] },
     news: [news],
   };
-  const outputPath = join(work, 'pagefind');
+  const outputPath = join(siteDir, '..', 'pagefind');
   const documents = new DocumentTexts({ read: async () => null });
   const summary = await writeSearchIndex({ siteDir, content, outputPath, documents, now: new Date('2026-06-15') });
 
@@ -49,19 +58,15 @@ it('files the records of each language in the index of its pages, whatever the c
 });
 
 it('indexes again only the languages whose pages or records changed, taking the others from the run before', async () => {
-  work = await mkdtemp(join(tmpdir(), 'search-index-'));
-  const siteDir = join(work, 'site');
-  await mkdir(join(siteDir, 'hi', 'about'), { recursive: true });
-  await mkdir(join(siteDir, 'about'), { recursive: true });
-  await writeFile(join(siteDir, 'about', 'index.html'), page('en', 'About the school'));
+  const siteDir = await siteWith({ about: page('en', 'About the school'), 'hi/about': page('hi', '') });
   const base = defaultContent();
   const content: SiteContent = { ...base, settings: { ...base.settings, languages: ['en', 'hi'] } };
   const documents = new DocumentTexts({ read: async () => null });
   const run = async (name: string, previous: string | null, hindi: string) => {
     await writeFile(join(siteDir, 'hi', 'about', 'index.html'), page('hi', hindi));
     const target = {
-      outputPath: join(work as string, name, 'pagefind'),
-      partsPath: join(work as string, name, 'parts'),
+      outputPath: join(siteDir, '..', name, 'pagefind'),
+      partsPath: join(siteDir, '..', name, 'parts'),
     };
     const summary = await writeSearchIndex({ siteDir, content, documents, ...target, previousPartsPath: previous });
     return { ...target, summary };

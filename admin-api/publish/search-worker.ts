@@ -92,7 +92,7 @@ export class SearchWorker {
 /** `items` dealt out into `count` shares, as even as they go. */
 function shared<T>(items: readonly T[], count: number): T[][] {
   const shares: T[][] = Array.from({ length: count }, () => []);
-  items.forEach((item, index) => shares[index % count]?.push(item));
+  for (const [index, item] of items.entries()) shares[index % count]?.push(item);
   return shares;
 }
 
