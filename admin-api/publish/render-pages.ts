@@ -5,7 +5,7 @@
  * a redirect is recorded with its target, which is rendered in turn. Runs in the publishing
  * process (publish-process.ts).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SiteContent } from '../../site/contract/content.ts';
@@ -231,7 +231,15 @@ class SiteRender {
       at += bytes.length;
     }
     const file = splicedFile(this.publicDir);
-    writeFileSync(file, Buffer.concat([...this.#spliced.values()], at));
+    // Page after page, not concatenated: at the limit in three languages they are hundreds of MB.
+    const fd = openSync(file, 'w');
+    try {
+      for (const bytes of this.#spliced.values()) {
+        for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done);
+      }
+    } finally {
+      closeSync(fd);
+    }
     return { file, pages };
   }
 
