@@ -314,6 +314,8 @@ describe('Publisher', () => {
       await expect.poll(() => home(publisher), { timeout: 5_000 }).toBe('<p>Events: Science fair</p>');
       expect(builder.builds).toBe(2);
       expect(Date.now()).toBeGreaterThanOrEqual(Date.parse('2026-03-10T12:00:00Z'));
+      // The build's last steps (its records, the old builds' removal) end before the folder is removed.
+      await publisher.scheduler.idle();
       await publisher.close();
     } finally {
       vi.useRealTimers();
