@@ -70,7 +70,7 @@ async function writeList(
   previous?: { dir: string; list: readonly unknown[] },
 ) {
   const before = new Map((previous && written.get(previous.list))?.map((chunk) => [chunk.items[0], chunk]));
-  const chunks = chunksOf(items).map((run) => {
+  const chunks = chunksOf(items, (item) => bytesOf(item).length).map((run) => {
     const same = before.get(run[0]);
     return same && sameItems(same.items, run)
       ? { chunk: same, kept: true }

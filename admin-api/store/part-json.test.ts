@@ -56,9 +56,13 @@ describe('PartJson', () => {
 
   it('keeps a long list in chunks: a new version of one item makes one new piece', () => {
     const json = new PartJson();
-    const events = Array.from({ length: 3000 }, (_, n) => ({ _id: `event-${n}`, title: `Event ${n}` }));
+    const events = Array.from({ length: 3000 }, (_, n) => ({
+      _id: `event-${n}`,
+      title: `Event ${n}`,
+      text: 'x'.repeat(500),
+    }));
     const before = json.pieces(events);
-    const changed = events.with(1500, { _id: 'event-1500', title: 'Renamed' });
+    const changed = events.with(1500, { ...events[1500]!, title: 'Renamed' });
     const after = json.pieces(changed);
     expect(Buffer.concat(after).toString()).toBe(JSON.stringify(changed));
     expect(before.length).toBeGreaterThan(5);

@@ -43,7 +43,7 @@ export class PartJson {
     let pieces = this.#lists.get(value);
     if (pieces === undefined) {
       pieces = [OPEN_LIST];
-      for (const [index, chunk] of chunksOf(value).entries()) {
+      for (const [index, chunk] of chunksOf(value, (item) => this.partBytes(item).length).entries()) {
         if (index > 0) pieces.push(COMMA);
         pieces.push(this.#chunkBytes(chunk));
       }
