@@ -7,25 +7,60 @@
  */
 import type { News } from '../site/contract/content.ts';
 import { pathInLanguage } from '../site/lib/language-paths.ts';
-import { call, waitUntilLive } from '../tests/support/api.ts';
+import { call } from '../tests/support/api.ts';
 import { type EditToLive, percentile } from './edit-to-live.ts';
+import { waitUntilSettled } from './settled.ts';
 
 const LIVE_TIMEOUT_MS = 60_000;
 
-export async function measureNewsTextToLive(
-  base: string,
-  token: string,
-  edits: number,
-  language?: string,
-): Promise<EditToLive> {
+/** A server, and the language whose text is saved (the default language's when none). */
+export interface NewsTextSite {
+  base: string;
+  token: string;
+  language?: string;
+}
+
+interface Sample {
+  liveMs: number;
+  postMs: number;
+}
+
+/**
+ * The same edit on each site in turn, `edits` times: the sites share the machine's quiet and busy
+ * moments alike, which on a shared machine differ more from one minute to the next than the sites
+ * do. Each edit starts once every site is settled (its search index written too), as a person's
+ * next edit does, so no site's background work is timed in another's edit.
+ */
+export async function measureNewsTextSideBySide(sites: NewsTextSite[], edits: number): Promise<EditToLive[]> {
+  const editors = await Promise.all(sites.map(newsTextEditor));
+  const samples: Sample[][] = sites.map(() => []);
+  for (let i = 0; i < edits; i++) {
+    for (const [index, edit] of editors.entries()) {
+      await Promise.all(sites.map(({ base, token }) => waitUntilSettled(base, token, LIVE_TIMEOUT_MS)));
+      samples[index]!.push(await edit(i));
+    }
+  }
+  await Promise.all(sites.map(({ base, token }) => waitUntilSettled(base, token, LIVE_TIMEOUT_MS)));
+  return samples.map((each) => {
+    const samplesMs = each.map((sample) => sample.liveMs);
+    const postMs = each.map((sample) => sample.postMs);
+    return {
+      samplesMs,
+      p50: percentile(samplesMs, 50),
+      p95: percentile(samplesMs, 95),
+      postP50: percentile(postMs, 50),
+    };
+  });
+}
+
+/** Saves the newest news item's text anew at each call, and times it to live. */
+async function newsTextEditor({ base, token, language }: NewsTextSite): Promise<(i: number) => Promise<Sample>> {
   const languages = (await call<{ languages: string[] }>(base, 'GET', '/api/settings')).body.languages;
   const page = base + pathInLanguage('/eventsnews', language ?? languages[0]!, languages);
   // Without ?lang, the public list carries each item's translations.
   const newest = (await call<News[]>(base, 'GET', '/api/news')).body[0]!;
   const { _id, title, description, priority, publishDate, expiryDate, image, translations = {} } = newest;
-  const samplesMs: number[] = [];
-  const postMs: number[] = [];
-  for (let i = 0; i < edits; i++) {
+  return async (i) => {
     const text = `Bench news ${Date.now()}-${i}`;
     const json = language
       ? { title, translations: { ...translations, [language]: { ...translations[language], title: text } } }
@@ -36,15 +71,12 @@ export async function measureNewsTextToLive(
       headers: { Prefer: 'return=minimal' },
       json: { ...json, description, priority, publishDate, expiryDate, image },
     });
-    postMs.push(performance.now() - started);
+    const postMs = performance.now() - started;
     if (answer.status !== 200) throw new Error(`edit refused: ${JSON.stringify(answer.body)}`);
     while (!(await (await fetch(page)).text()).includes(text)) {
       if (performance.now() - started > LIVE_TIMEOUT_MS) throw new Error(`"${text}" not live after 60 s`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    samplesMs.push(performance.now() - started);
-    await waitUntilLive(base, token, LIVE_TIMEOUT_MS);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { samplesMs, p50: percentile(samplesMs, 50), p95: percentile(samplesMs, 95), postP50: percentile(postMs, 50) };
+    return { liveMs: performance.now() - started, postMs };
+  };
 }

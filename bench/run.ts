@@ -16,7 +16,6 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { BuildStatus } from '../site/contract/api.ts';
 import { EVENTS_BASE } from '../site/lib/archive-pages.ts';
 import { PUBLIC_ROUTES } from '../tests/public/routes.ts';
 import { call, setupAndLogin, waitUntilLive } from '../tests/support/api.ts';
@@ -26,13 +25,14 @@ import { measureAlertToLive } from './alert-to-live.ts';
 import { measureApiContent } from './api-content.ts';
 import { watchAvailability } from './availability.ts';
 import { demoDataFolders, removeSeededFolders } from './demo-folders.ts';
-import { measureEditToLive } from './edit-to-live.ts';
+import { type EditToLive, measureEditToLive } from './edit-to-live.ts';
 import { checkGoals, type DataSetFigures, type DataSetName, LIMIT_SETS } from './goals.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measureLoginCls } from './login-cls.ts';
-import { measureNewsTextToLive } from './news-text-to-live.ts';
+import { measureNewsTextSideBySide, type NewsTextSite } from './news-text-to-live.ts';
 import { builtPages, type PageWeight, pageWeigher } from './page-weight.ts';
 import { type ResidentMemory, residentMemory } from './process-memory.ts';
+import { waitUntilSettled } from './settled.ts';
 import { measureStart, type StartTime } from './start-time.ts';
 import { compareStaticServing } from './static-serving.ts';
 import { ensureSystemTools } from './system-tools.ts';
@@ -50,16 +50,7 @@ const SETS = (process.env.BENCH_SETS ?? 'small,large,large-languages,limit,limit
  * Once the first build is live, its search index is written too (on the large set, seconds of the
  * processor): the edits are measured on a settled server, as a school's is between its edits.
  */
-async function waitUntilSettled(base: string, token: string) {
-  await waitUntilLive(base, token, FIRST_BUILD_MS);
-  const deadline = Date.now() + FIRST_BUILD_MS;
-  for (;;) {
-    const status = await call<BuildStatus>(base, 'GET', '/api/admin/build-status', { token });
-    if (status.body.search?.at && !status.body.search.indexing) return;
-    if (Date.now() > deadline) throw new Error('The first search index was not written');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const settled = (base: string, token: string) => waitUntilSettled(base, token, FIRST_BUILD_MS);
 
 /** Edits published while visitors keep loading pages. */
 async function measureEdits(base: string, token: string) {
@@ -109,7 +100,7 @@ async function measureDataSet(set: DataSetName): Promise<DataSetFigures> {
   let stopped = false;
   try {
     const token = await setupAndLogin(server.url);
-    await waitUntilSettled(server.url, token);
+    await settled(server.url, token);
     if (LIMIT_SETS.includes(set)) {
       const editToLive = await measureEditToLive(server.url, token, EDITS);
       stopped = true;
@@ -117,11 +108,9 @@ async function measureDataSet(set: DataSetName): Promise<DataSetFigures> {
     }
     if (set === 'large-languages') {
       const editToLive = await measureEditToLive(server.url, token, EDITS);
-      await waitUntilSettled(server.url, token);
-      const newsTextToLive = await measureNewsTextToLive(server.url, token, EDITS, 'hi');
       // Its banner is put into every page of each language: measured on the last language's.
       const alertToLive = await measureAlertToLive(server.url, token, `/ar${deepPage()}`);
-      return { editToLive, newsTextToLive, alertToLive };
+      return { editToLive, alertToLive };
     }
     const edits = await measureEdits(server.url, token);
     const builtSite = join(server.dataDir, 'site', 'current', 'public');
@@ -129,13 +118,9 @@ async function measureDataSet(set: DataSetName): Promise<DataSetFigures> {
     if (set === 'large') {
       const lighthouse = await measureLighthouse(server.url, ['/gallery', '/eventsnews']);
       const alertToLive = await measureAlertToLive(server.url, token, deepPage());
-      // Both sets' news edits start from a settled server: no search indexing under way, which
-      // takes some three times as long with three languages.
-      await waitUntilSettled(server.url, token);
-      const newsTextToLive = await measureNewsTextToLive(server.url, token, EDITS);
       stopped = true;
       const restart = await measureRestart(server);
-      return { ...edits, pageWeights, scriptWeights, lighthouse, alertToLive, newsTextToLive, ...restart };
+      return { ...edits, pageWeights, scriptWeights, lighthouse, alertToLive, ...restart };
     }
     const serving = await compareStaticServing(server.url, builtSite, ['/', '/gallery']);
     const apiContent = await measureApiContent(server.url);
@@ -145,6 +130,29 @@ async function measureDataSet(set: DataSetName): Promise<DataSetFigures> {
   } finally {
     if (stopped) await removeFolders(server.dataDir);
     else await disposeServer(server);
+  }
+}
+
+/**
+ * A news item's text saved on `large`, and only its Hindi text on `large-languages`: both servers
+ * up at once, the edits in turns (news-text-to-live.ts), so the two series share the machine's
+ * quiet and busy minutes.
+ */
+async function measureNewsTextOnBoth(): Promise<[EditToLive, EditToLive]> {
+  const sites: NewsTextSite[] = [];
+  const servers: RunningServer[] = [];
+  try {
+    for (const [set, language] of [['large'], ['large-languages', 'hi']] as const) {
+      const server = await startServer(await demoDataFolders(set));
+      servers.push(server);
+      const token = await setupAndLogin(server.url);
+      await settled(server.url, token);
+      sites.push({ base: server.url, token, language });
+    }
+    const [large, languages] = await measureNewsTextSideBySide(sites, EDITS);
+    return [large!, languages!];
+  } finally {
+    for (const server of servers) await disposeServer(server);
   }
 }
 
@@ -161,6 +169,8 @@ const round = (n: number, digits = 0) => Number(n.toFixed(digits));
 const figures: Partial<Record<DataSetName, DataSetFigures>> = {};
 try {
   for (const set of SETS) figures[set] = await measureDataSet(set);
+  if (figures.large && figures['large-languages'])
+    [figures.large.newsTextToLive, figures['large-languages'].newsTextToLive] = await measureNewsTextOnBoth();
 } finally {
   await removeSeededFolders();
 }
