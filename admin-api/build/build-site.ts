@@ -57,11 +57,13 @@ export async function buildStaticSite(options: BuildOptions): Promise<BuildSumma
     siteUrl: options.siteUrl,
   });
   try {
-    const snapshot = join(work, 'content');
+    const snapshot = join(work, 'content.json');
     // What visitors may see now: drafts and items not yet due are in no page, feed or file.
     const now = new Date();
     const view = publicContent(content, now);
-    await writeContentSnapshot(snapshot, view, (part) => Buffer.from(JSON.stringify(part)));
+    await writeContentSnapshot(snapshot, join(work, 'content-parts'), view, (part) =>
+      Buffer.from(JSON.stringify(part)),
+    );
     await rm(options.outDir, { recursive: true, force: true });
     await mkdir(options.outDir, { recursive: true });
     const { headers, redirects } = await renderer.render(snapshot, options.outDir);

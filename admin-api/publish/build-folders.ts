@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { removeUnusedParts } from './content-snapshots.ts';
 import type { Redirects } from './page-renderer.ts';
 import type { PageHeaders } from './render-pages.ts';
 
@@ -22,8 +23,8 @@ export interface BuildInfo {
 
 export interface BuildFolder {
   dir: string;
-  /** The content snapshot the pages are built from (content-snapshots.ts). */
-  contentDir: string;
+  /** The content snapshot the pages are built from (content-snapshots.ts), its parts in BuildFolders' `partsDir`. */
+  contentFile: string;
   /** What visitors are served. */
   publicDir: string;
   /** Headers of the rendered pages (publish/render-pages.ts). */
@@ -35,6 +36,8 @@ export interface BuildFolder {
 }
 
 const CURRENT = 'current';
+/** The folder of the content snapshots' part files, which the builds share (content-snapshots.ts). */
+const CONTENT_PARTS = 'content-parts';
 
 /**
  * The builds under `DATA_DIR/site`: each in a fresh folder of its own, and a `current` symlink,
@@ -48,9 +51,12 @@ export interface CurrentBuild {
 
 export class BuildFolders {
   readonly root: string;
+  /** Where the builds' content snapshots keep their parts. */
+  readonly partsDir: string;
 
   constructor(root: string) {
     this.root = root;
+    this.partsDir = join(root, CONTENT_PARTS);
   }
 
   async create(): Promise<BuildFolder> {
@@ -78,15 +84,20 @@ export class BuildFolders {
     await rename(link, join(this.root, CURRENT));
   }
 
-  /** Removes every build folder except the current one and `keep`. */
+  /** Removes every build folder except the current one and `keep`, and the content parts they do not name. */
   async prune(keep: BuildFolder | null = null): Promise<void> {
-    const current = await this.current();
-    const kept = new Set([current?.folder.dir, keep?.dir]);
+    const current = (await this.current())?.folder;
+    const kept = [current, keep].filter((build) => build !== undefined && build !== null);
+    const keptDirs = new Set(kept.map((build) => build.dir));
     for (const name of await readdir(this.root).catch(() => [])) {
       const dir = join(this.root, name);
-      if (name === CURRENT || kept.has(dir)) continue;
+      if (name === CURRENT || name === CONTENT_PARTS || keptDirs.has(dir)) continue;
       await rm(dir, { recursive: true, force: true });
     }
+    await removeUnusedParts(
+      this.partsDir,
+      kept.map((build) => build.contentFile),
+    );
   }
 }
 
@@ -114,7 +125,7 @@ export async function publishedSite(build: BuildFolder): Promise<PublishedSite> 
 function folder(dir: string): BuildFolder {
   return {
     dir,
-    contentDir: join(dir, 'content'),
+    contentFile: join(dir, 'content.json'),
     publicDir: join(dir, 'public'),
     headersFile: join(dir, 'page-headers.json'),
     redirectsFile: join(dir, 'redirects.json'),

@@ -23,7 +23,7 @@ export type PageLinks = Record<string, string[]>;
 
 /** The files of the build being served, which the next one may take unchanged pages from. */
 export interface PreviousBuild {
-  contentDir: string;
+  contentFile: string;
   publicDir: string;
   headersFile: string;
   redirectsFile: string;
@@ -97,7 +97,7 @@ export class CarryOver<R> {
     try {
       const at = { previousAt: new Date(previous.renderedAt), nextAt: new Date() };
       const { touched, shifted, banner } =
-        previous.changes ?? changedPages(await readContentSnapshot(previous.contentDir), content, at);
+        previous.changes ?? changedPages(await readContentSnapshot(previous.contentFile), content, at);
       if (touched === ALL_PAGES) return null;
       const pages = recorded ?? (await readRecorded<R>(previous));
       return new CarryOver<R>(touched, shifted, banner, pages);

@@ -1,24 +1,34 @@
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SiteContent } from '../../site/contract/content.ts';
 import { defaultContent } from '../store/default-content.ts';
 import { PartJson } from '../store/part-json.ts';
-import { readContentSnapshot, SnapshotReader, writeContentSnapshot } from './content-snapshots.ts';
+import { readContentSnapshot, removeUnusedParts, SnapshotReader, writeContentSnapshot } from './content-snapshots.ts';
 
 /** The store's bytes: made once per part, and of a list per item. */
 const json = new PartJson();
 const bytesOf = (part: unknown) => json.partBytes(part);
-const inode = async (file: string) => (await stat(file)).ino;
 
 let dir: string;
+let partsDir: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'snapshots-'));
+  partsDir = join(dir, 'content-parts');
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
+
+/** The snapshot file of the build `build`. */
+const snapshot = (build: string) => join(dir, build, 'content.json');
+const write = (build: string, content: SiteContent, previous?: SiteContent) =>
+  writeContentSnapshot(snapshot(build), partsDir, content, bytesOf, previous);
+/** What the snapshot of `build` names: each part's file, or a list's chunks' files. */
+const named = async (build: string) =>
+  JSON.parse(await readFile(snapshot(build), 'utf8')) as Record<string, string | string[]>;
+const partFiles = () => readdir(partsDir);
 
 const first = defaultContent() as SiteContent;
 const event = { _id: 'e1', title: 'Sports day', description: 'Races', date: '2031-01-15', time: '', location: '' };
@@ -26,41 +36,49 @@ const event = { _id: 'e1', title: 'Sports day', description: 'Races', date: '203
 const second = { ...first, events: [...first.events, event] } as SiteContent;
 
 describe('content snapshots', () => {
-  it('holds the content, one file per part, and a list in chunks', async () => {
-    await writeContentSnapshot(join(dir, 'a'), first, bytesOf);
-    expect(await readContentSnapshot(join(dir, 'a'))).toEqual(JSON.parse(JSON.stringify(first)));
-    expect((await stat(join(dir, 'a', 'settings.json'))).isFile()).toBe(true);
-    expect((await stat(join(dir, 'a', 'events.list.json'))).isFile()).toBe(true);
+  it('holds the content: one file per part, and a list in chunks', async () => {
+    await write('a', first);
+    expect(await readContentSnapshot(snapshot('a'))).toEqual(JSON.parse(JSON.stringify(first)));
+    const files = await named('a');
+    expect(typeof files.settings).toBe('string');
+    expect(Array.isArray(files.events)).toBe(true);
   });
 
-  it('links the parts the build before holds already, and writes those that changed', async () => {
-    await writeContentSnapshot(join(dir, 'a'), first, bytesOf);
-    await writeContentSnapshot(join(dir, 'b'), second, bytesOf, { dir: join(dir, 'a'), content: first });
-    const file = (build: string, key: string) => join(dir, build, `${key}.json`);
-    expect(await inode(file('b', 'settings'))).toBe(await inode(file('a', 'settings')));
-    expect(await readContentSnapshot(join(dir, 'b'))).toEqual(JSON.parse(JSON.stringify(second)));
+  it('names again the files of the parts the build before has, and writes only those that changed', async () => {
+    await write('a', first);
+    const before = await partFiles();
+    await write('b', second, first);
+    const [a, b] = [await named('a'), await named('b')];
+    expect(b.settings).toBe(a.settings);
+    expect(b.news).toEqual(a.news);
+    expect(b.events).not.toEqual(a.events);
+    expect((await partFiles()).filter((file) => !before.includes(file))).toHaveLength(1);
+    expect(await readContentSnapshot(snapshot('b'))).toEqual(JSON.parse(JSON.stringify(second)));
     // The build before keeps its own content.
-    expect((await readContentSnapshot(join(dir, 'a'))).events).toEqual(first.events);
+    expect((await readContentSnapshot(snapshot('a'))).events).toEqual(first.events);
   });
 
-  it('writes a part the build before does not have (a build of an older version)', async () => {
-    await writeContentSnapshot(join(dir, 'b'), second, bytesOf, { dir: join(dir, 'missing'), content: first });
-    expect(await readContentSnapshot(join(dir, 'b'))).toEqual(JSON.parse(JSON.stringify(second)));
+  it('writes every part without a build before', async () => {
+    await write('a', first);
+    await write('b', second);
+    const [a, b] = [await named('a'), await named('b')];
+    expect(b.settings).not.toBe(a.settings);
+    expect(await readContentSnapshot(snapshot('b'))).toEqual(JSON.parse(JSON.stringify(second)));
   });
 
-  it('parses again only the parts whose files are not those it read last', async () => {
+  it('parses again only the part files it did not read for the last snapshot', async () => {
     const reader = new SnapshotReader();
-    await writeContentSnapshot(join(dir, 'a'), first, bytesOf);
-    await writeContentSnapshot(join(dir, 'b'), second, bytesOf, { dir: join(dir, 'a'), content: first });
-    const before = await reader.read(join(dir, 'a'));
-    const after = await reader.read(join(dir, 'b'));
+    await write('a', first);
+    await write('b', second, first);
+    const before = await reader.read(snapshot('a'));
+    const after = await reader.read(snapshot('b'));
     expect(after.settings).toBe(before.settings);
     expect(after.events).not.toBe(before.events);
     expect(after.events).toEqual(second.events);
 
     // Written anew, with the same text: a file of its own, parsed again.
-    await writeContentSnapshot(join(dir, 'c'), second, bytesOf);
-    const again = await reader.read(join(dir, 'c'));
+    await write('c', second);
+    const again = await reader.read(snapshot('c'));
     expect(again.settings).not.toBe(after.settings);
     expect(again).toEqual(after);
   });
@@ -74,23 +92,33 @@ describe('content snapshots', () => {
       ...long,
       events: events.map((item, index) => (index === 2500 ? { ...item, title: 'Moved indoors' } : item)),
     } as SiteContent;
-    await writeContentSnapshot(join(dir, 'a'), long, bytesOf);
-    await writeContentSnapshot(join(dir, 'b'), edited, bytesOf, { dir: join(dir, 'a'), content: long });
-    const chunks = async (build: string) => {
-      const names = JSON.parse(await readFile(join(dir, build, 'events.list.json'), 'utf8')) as string[];
-      return Promise.all(names.map((name) => inode(join(dir, build, 'events', `${name}.json`))));
-    };
-    const [before, after] = [await chunks('a'), await chunks('b')];
+    await write('a', long);
+    const written = await partFiles();
+    await write('b', edited, long);
+    const [before, after] = [(await named('a')).events as string[], (await named('b')).events as string[]];
     expect(before.length).toBeGreaterThan(3);
-    expect(after.filter((ino) => !before.includes(ino))).toHaveLength(1);
-    expect(await readdir(join(dir, 'b', 'events'))).toHaveLength(after.length);
+    expect(after.filter((file) => !before.includes(file))).toHaveLength(1);
+    expect((await partFiles()).length).toBe(written.length + 1);
 
     const reader = new SnapshotReader();
-    const read = await reader.read(join(dir, 'a'));
-    const again = await reader.read(join(dir, 'b'));
+    const read = await reader.read(snapshot('a'));
+    const again = await reader.read(snapshot('b'));
     expect(again.events).toEqual(JSON.parse(JSON.stringify(edited.events)));
     expect(again.events[0]).toBe(read.events[0]);
     expect(again.events.at(-1)).toBe(read.events.at(-1));
     expect(again.events[2500]).not.toBe(read.events[2500]);
+  });
+
+  it('removes the part files no kept snapshot names', async () => {
+    // The event is taken off again: its chunk is named by the first snapshot only.
+    await write('a', second);
+    await write('b', first, second);
+    const both = await partFiles();
+    await removeUnusedParts(partsDir, [snapshot('b')]);
+    expect(await partFiles()).toHaveLength(both.length - 1);
+    expect(await readContentSnapshot(snapshot('b'))).toEqual(JSON.parse(JSON.stringify(first)));
+    // A snapshot that is not there (a build of an older version has a folder) names nothing.
+    await removeUnusedParts(partsDir, [join(dir, 'old', 'content.json')]);
+    expect(await partFiles()).toEqual([]);
   });
 });

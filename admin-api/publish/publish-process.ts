@@ -40,7 +40,7 @@ export interface PublishRequest {
   /** The compiled site for the current code, e.g. `dist/app-<code hash>`. */
   appDir: string;
   /** The content snapshot (content-snapshots.ts). */
-  contentDir: string;
+  contentFile: string;
   outDir: string;
   /** The build whose untouched pages may be carried over; none for a full render. */
   previous?: PreviousBuild;
@@ -100,8 +100,8 @@ async function answer(request: RendererRequest): Promise<PublishReply> {
     const page = await renderOnePage(request.appDir, JSON.parse(request.content), request.path, request.siteUrl);
     return { id: request.id, ok: true, page };
   }
-  const { appDir, contentDir, outDir, siteUrl, previous } = request;
-  return { id: request.id, ok: true, site: await renderSite(appDir, contentDir, outDir, { siteUrl, previous }) };
+  const { appDir, contentFile, outDir, siteUrl, previous } = request;
+  return { id: request.id, ok: true, site: await renderSite(appDir, contentFile, outDir, { siteUrl, previous }) };
 }
 
 async function ensureCompiled(appDir: string) {

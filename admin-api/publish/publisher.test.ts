@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -19,10 +19,10 @@ class FakeBuilder implements SiteBuilder {
   failNext = false;
   /** The previous build each render was offered to carry pages over from. */
   offered: (PreviousBuild | undefined)[] = [];
-  async render(contentDir: string, outDir: string, previous?: PreviousBuild) {
+  async render(contentFile: string, outDir: string, previous?: PreviousBuild) {
     this.builds += 1;
     this.offered.push(previous);
-    const content = await readContentSnapshot(contentDir);
+    const content = await readContentSnapshot(contentFile);
     if (this.failNext) {
       this.failNext = false;
       await mkdir(outDir, { recursive: true });
@@ -147,23 +147,24 @@ describe('Publisher', () => {
 
   it("writes into the next build's content snapshot only the parts the edit changed; the others are the served build's files", async () => {
     const publisher = await open();
-    const inodes = async () => {
-      const snapshot = join(dir, 'site', await readlink(join(dir, 'site', 'current')), 'content');
-      const inode = async (file: string) => (await stat(join(snapshot, file))).ino;
-      // A list's files: its chunks, in the order its list file names them.
-      const chunks = async (list: string) => {
-        const names = JSON.parse(await readFile(join(snapshot, `${list}.list.json`), 'utf8')) as string[];
-        return Promise.all(names.map((name) => inode(join(list, `${name}.json`))));
-      };
-      return { settings: await inode('settings.json'), news: await chunks('news'), events: await chunks('events') };
+    const site = join(dir, 'site');
+    /** The part files the served build's snapshot names, by part. */
+    const named = async () => {
+      const snapshot = join(site, await readlink(join(site, 'current')), 'content.json');
+      return JSON.parse(await readFile(snapshot, 'utf8')) as Record<string, string | string[]>;
     };
-    const before = await inodes();
+    const before = await named();
+    const files = await readdir(join(site, 'content-parts'));
     await addEvent('Sports day');
     await publisher.scheduler.idle();
-    const after = await inodes();
+    const after = await named();
     expect(after.settings).toBe(before.settings);
     expect(after.news).toEqual(before.news);
     expect(after.events).not.toEqual(before.events);
+    // The new events chunk is the one part file written; the old one went with the build before.
+    const now = await readdir(join(site, 'content-parts'));
+    expect(now.filter((file) => !files.includes(file))).toHaveLength(1);
+    expect(now).toHaveLength(files.length + (before.events!.length === 0 ? 1 : 0));
     expect(home(publisher)).toBe('<p>Events: Sports day</p>');
   });
 

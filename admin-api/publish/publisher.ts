@@ -51,11 +51,11 @@ export interface SiteMirror {
 
 export interface SiteBuilder {
   /**
-   * Writes the site for the content snapshot `contentDir` (content-snapshots.ts) into `outDir`,
+   * Writes the site for the content snapshot `contentFile` (content-snapshots.ts) into `outDir`,
    * except the files the change did not touch, which it takes from `previous` when given; answers
    * its pages' headers, its redirects, the files written and those carried over.
    */
-  render(contentDir: string, outDir: string, previous?: PreviousBuild): Promise<RenderedSite>;
+  render(contentFile: string, outDir: string, previous?: PreviousBuild): Promise<RenderedSite>;
   /**
    * Renders the pages the build just rendered into `outDir` left for later (its answer said
    * `shifted`); answers what it wrote, and the rest of the site as carried.
@@ -149,7 +149,7 @@ export class Publisher {
         ({ folder, content }, target) =>
           worker.write({
             siteDir: folder.publicDir,
-            contentDir: folder.contentDir,
+            contentFile: folder.contentFile,
             languages: indexLanguages(content),
             ...target,
           }),
@@ -356,12 +356,12 @@ export class Publisher {
     const folder = await this.#folders.create();
     try {
       const current = await this.#folders.current();
-      // The parts the served build's snapshot holds already are linked to it, not written again.
-      const served =
-        current && this.#liveView ? { dir: current.folder.contentDir, content: this.#liveView } : undefined;
-      await writeContentSnapshot(folder.contentDir, view, (part) => this.#content.partBytes(part), served);
+      // The parts the served build's snapshot holds already are named again, not written.
+      const served = current && !this.#renderAll ? (this.#liveView ?? undefined) : undefined;
+      const bytesOf = (part: unknown) => this.#content.partBytes(part);
+      await writeContentSnapshot(folder.contentFile, this.#folders.partsDir, view, bytesOf, served);
       const previous = this.#previousBuild(current, day, view);
-      const rendering = this.#builder.render(folder.contentDir, folder.publicDir, previous);
+      const rendering = this.#builder.render(folder.contentFile, folder.publicDir, previous);
       // Hashed while the publishing process renders, not after.
       const fingerprint = this.#fingerprint(view);
       const site = await rendering;

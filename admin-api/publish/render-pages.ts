@@ -84,7 +84,7 @@ const snapshots = new SnapshotReader();
 
 /**
  * Writes the site into `outDir`: the compiled client files (scripts, styles, pre-rendered admin
- * pages), then every public page rendered from the content snapshot `contentDir`, then the feeds
+ * pages), then every public page rendered from the content snapshot `contentFile`, then the feeds
  * and the sitemap of the pages written. With a `previous` build, what the change since it did not
  * touch (its pages, its feeds, the compiled files of the same code) is carried over from it
  * instead (carry-over.ts): not written, only reported; and the pages of a list whose items the
@@ -93,13 +93,13 @@ const snapshots = new SnapshotReader();
  */
 export async function renderSite(
   appDir: string,
-  contentDir: string,
+  contentFile: string,
   outDir: string,
   { siteUrl = 'http://localhost', previous }: { siteUrl?: string; previous?: PreviousBuild } = {},
 ): Promise<RenderedSite> {
   const renderWith = await loadRenderer(appDir);
   // The snapshot was validated by the content store when it was committed.
-  const content = await snapshots.read(contentDir);
+  const content = await snapshots.read(contentFile);
   const render = (request: Request) => renderWith(request, content, siteUrl);
   const recorded = lastRendered?.publicDir === previous?.publicDir ? lastRendered?.site : undefined;
   const carryOver = previous ? await CarryOver.open<Redirect>(previous, content, recorded) : null;

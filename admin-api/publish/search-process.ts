@@ -20,7 +20,7 @@ export type SearchRequest = {
       /** The build's public folder. */
       siteDir: string;
       /** The public content the build was made from (the build folder's snapshot, content-snapshots.ts). */
-      contentDir: string;
+      contentFile: string;
       /** Where the run before kept its parts. */
       previousPartsPath: string | null;
       /** The languages whose parts this process writes (of indexLanguages). */
@@ -61,7 +61,7 @@ process.on('message', async (request: SearchRequest) => {
 async function answer(request: SearchRequest): Promise<SearchIndexSummary | undefined> {
   if (request.kind === 'join')
     return void (await joinSearchParts(request.languages, request.partsPath, request.outputPath));
-  const { siteDir, contentDir, partsPath, previousPartsPath, languages } = request;
-  const content = await snapshots.read(contentDir);
+  const { siteDir, contentFile, partsPath, previousPartsPath, languages } = request;
+  const content = await snapshots.read(contentFile);
   return writeSearchParts({ siteDir, content, documents, partsPath, previousPartsPath, languages });
 }

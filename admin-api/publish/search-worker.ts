@@ -19,7 +19,7 @@ const MAX_PROCESSES = 4;
 
 export interface SearchWrite {
   siteDir: string;
-  contentDir: string;
+  contentFile: string;
   /** Every language of the index (indexLanguages). */
   languages: string[];
   outputPath: string;
@@ -41,7 +41,7 @@ export class SearchWorker {
     this.#uploadsDir = uploadsDir;
   }
 
-  /** Indexes the pages in `siteDir` and the content in `contentDir` into `outputPath`. */
+  /** Indexes the pages in `siteDir` and the content in `contentFile` into `outputPath`. */
   async write({ languages, outputPath, ...request }: SearchWrite): Promise<SearchIndexSummary> {
     const started = Date.now();
     const shares = shared(languages, Math.min(languages.length, MAX_PROCESSES));

@@ -47,13 +47,13 @@ export class SiteRenderer {
   }
 
   /**
-   * Renders the site from the content snapshot `contentDir` into `outDir`, carrying over the pages
+   * Renders the site from the content snapshot `contentFile` into `outDir`, carrying over the pages
    * of `previous` the change did not touch; answers its pages' headers and its redirects.
    */
-  render(contentDir: string, outDir: string, previous?: PreviousBuild): Promise<RenderedSite> {
+  render(contentFile: string, outDir: string, previous?: PreviousBuild): Promise<RenderedSite> {
     const { appDir, siteUrl } = this.#options;
     return this.#requests
-      .ask((id) => ({ kind: 'site', id, appDir, contentDir, outDir, siteUrl, previous }))
+      .ask((id) => ({ kind: 'site', id, appDir, contentFile, outDir, siteUrl, previous }))
       .then((reply) => (reply as { site: RenderedSite }).site);
   }
 
