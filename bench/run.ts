@@ -2,7 +2,7 @@
  * `npm run bench`: starts the product on temporary data folders filled by the demo: the small one,
  * the large one (`seed:demo --large`: 2,000 distinct photos, 1,000 events and news), the large one
  * in English, Hindi and Arabic (`large-languages`: a news item's Hindi text saved, beside the same
- * edit of the English text on `large`), the limit
+ * edit of the English text on `large`, both servers up and the edits in turns), the limit
  * (`--limit`: 20,000 of each) and the limit as the previous version wrote it (`limit-legacy`:
  * items without `status` and `publishAt`, as an upgraded site has them; demo-folders.ts), and
  * measures in one run: edit-to-live (the edits kept, as a school's are), a typing burst (the
