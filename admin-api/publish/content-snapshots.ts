@@ -113,7 +113,8 @@ async function namedParts(files: readonly string[]): Promise<Set<string>> {
 export async function removeUnusedParts(partsDir: string, kept: readonly string[]): Promise<void> {
   const named = await namedParts(kept);
   for (const name of await readdir(partsDir).catch(() => [])) {
-    const path = join(partsDir, name);
+    // Full paths on both sides, as the snapshots name them, however DATA_DIR is given.
+    const path = resolve(partsDir, name);
     if (!named.has(path)) await rm(path, { force: true });
   }
 }
