@@ -67,12 +67,16 @@ export default function EventsNews({
     return () => controller.abort();
   }, [language]);
 
+  // The library's alts go to the items shown only: the fresh lists hold every item of the site.
   const { upcoming, past } = useMemo(() => {
-    const split = splitEvents(withLibraryAlts(lists.events, imageAlts), now, timeZone);
-    return { upcoming: split.upcoming.slice(0, firstView), past: split.past.slice(0, firstView) };
+    const split = splitEvents(lists.events, now, timeZone);
+    return {
+      upcoming: withLibraryAlts(split.upcoming.slice(0, firstView), imageAlts),
+      past: withLibraryAlts(split.past.slice(0, firstView), imageAlts),
+    };
   }, [lists.events, imageAlts, now, timeZone, firstView]);
   const shownNews = useMemo(
-    () => currentNews(withLibraryAlts(lists.news, imageAlts), now, timeZone).slice(0, firstView),
+    () => withLibraryAlts(currentNews(lists.news, now, timeZone).slice(0, firstView), imageAlts),
     [lists.news, imageAlts, now, timeZone, firstView],
   );
   const sizeOf = (imageId: string) => imageSizes[imageId] ?? null;

@@ -17,7 +17,9 @@ export function isUpcoming(event: EventTiming, now: Date, timeZone: string): boo
 
 /** Upcoming events soonest first, then past events newest first. */
 export function splitEvents<E extends EventTiming>(events: readonly E[], now: Date, timeZone: string) {
-  const byStart = [...events].sort((a, b) => startKey(a).localeCompare(startKey(b)));
+  // Each event's key made once, not twice per comparison: a phone sorts a thousand events on load.
+  const keyed = events.map((event) => ({ event, key: startKey(event) }));
+  const byStart = keyed.sort((a, b) => compareCodes(a.key, b.key)).map(({ event }) => event);
   // The date and time in the zone once, not per event: the archive pages split thousands.
   const today = dateInZone(now, timeZone);
   const time = timeInZone(now, timeZone);
@@ -31,6 +33,12 @@ export function splitEvents<E extends EventTiming>(events: readonly E[], now: Da
 
 /** An event without a time sorts after the timed events of its day. */
 const startKey = (event: EventTiming) => `${event.date} ${event.time || '24:00'}`;
+
+/**
+ * Dates and times written alike (`2031-01-15 09:30`) in the order of their characters: their
+ * order in time, without a collator's cost.
+ */
+const compareCodes = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 type NewsWindow = Pick<News, 'publishDate' | 'expiryDate' | 'priority'>;
 
@@ -48,6 +56,6 @@ export function currentNews<N extends NewsWindow>(news: readonly N[], now: Date,
   return news
     .filter((item) => item.publishDate <= today && (!item.expiryDate || item.expiryDate >= today))
     .sort(
-      (a, b) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] || b.publishDate.localeCompare(a.publishDate),
+      (a, b) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] || compareCodes(b.publishDate, a.publishDate),
     );
 }
