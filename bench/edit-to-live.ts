@@ -48,6 +48,11 @@ export async function measureEditToLive(base: string, token: string, edits: numb
     // Let the next edit start from a quiet server, as a person's next edit would.
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  return editToLive(samplesMs, postMs);
+}
+
+/** The figures of a series: each edit's time to live, and each answer's time. */
+export function editToLive(samplesMs: number[], postMs: number[]): EditToLive {
   return { samplesMs, p50: percentile(samplesMs, 50), p95: percentile(samplesMs, 95), postP50: percentile(postMs, 50) };
 }
 

@@ -8,7 +8,7 @@
 import type { News } from '../site/contract/content.ts';
 import { pathInLanguage } from '../site/lib/language-paths.ts';
 import { call } from '../tests/support/api.ts';
-import { type EditToLive, percentile } from './edit-to-live.ts';
+import { type EditToLive, editToLive } from './edit-to-live.ts';
 import { waitUntilSettled } from './settled.ts';
 
 const LIVE_TIMEOUT_MS = 60_000;
@@ -34,23 +34,21 @@ interface Sample {
 export async function measureNewsTextSideBySide(sites: NewsTextSite[], edits: number): Promise<EditToLive[]> {
   const editors = await Promise.all(sites.map(newsTextEditor));
   const samples: Sample[][] = sites.map(() => []);
+  const allSettled = () => Promise.all(sites.map(({ base, token }) => waitUntilSettled(base, token, LIVE_TIMEOUT_MS)));
   for (let i = 0; i < edits; i++) {
     for (const [index, edit] of editors.entries()) {
-      await Promise.all(sites.map(({ base, token }) => waitUntilSettled(base, token, LIVE_TIMEOUT_MS)));
+      await allSettled();
       samples[index]!.push(await edit(i));
     }
   }
-  await Promise.all(sites.map(({ base, token }) => waitUntilSettled(base, token, LIVE_TIMEOUT_MS)));
-  return samples.map((each) => {
-    const samplesMs = each.map((sample) => sample.liveMs);
-    const postMs = each.map((sample) => sample.postMs);
-    return {
-      samplesMs,
-      p50: percentile(samplesMs, 50),
-      p95: percentile(samplesMs, 95),
-      postP50: percentile(postMs, 50),
-    };
-  });
+  // The last edits' builds ended well too.
+  await allSettled();
+  return samples.map((each) =>
+    editToLive(
+      each.map((sample) => sample.liveMs),
+      each.map((sample) => sample.postMs),
+    ),
+  );
 }
 
 /** Saves the newest news item's text anew at each call, and times it to live. */
