@@ -268,3 +268,82 @@ describe('the pages of a site of several languages', () => {
     expect(changed((draft) => draft.settings.languages.pop()).touched).toBe(ALL_PAGES);
   });
 });
+
+describe('the pages and calendars of the event categories', () => {
+  const categorized = change((draft) => {
+    draft.settings.eventCategories = ['Examinations', 'Sports'];
+    draft.events[1]!.category = 'Examinations'; // 2025-03-01, past
+    draft.events[2]!.category = 'Examinations'; // 2026-09-01, upcoming
+    draft.events.push({ ...event(4, '2026-10-01'), category: 'Sports' });
+  });
+  const changed = (edit: (draft: SiteContent) => void, before = categorized) => {
+    const next = structuredClone(before);
+    edit(next);
+    return changedPages(before, next, AT).touched as string[];
+  };
+  const exams = '/eventsnews/categories/examinations';
+  const sports = '/eventsnews/categories/sports';
+
+  it("are touched exactly where an edited event's category lists it", () => {
+    const touched = changed((draft) => {
+      draft.events[2]!.title = 'Maths exam';
+    });
+    expect(touched).toContain('/calendars/examinations.ics');
+    expect(touched).toContain('/events.ics');
+    for (const path of [exams, `${exams}/2`]) expect(isTouched(path, touched), path).toBe(true);
+    for (const path of [
+      `${exams}/past/2025`,
+      sports,
+      '/calendars/sports.ics',
+      '/eventsnews/categories/sports/past/2025',
+    ]) {
+      expect(isTouched(path, touched), path).toBe(false);
+    }
+  });
+
+  it('move an event from one category to the other: both calendars and listings', () => {
+    const touched = changed((draft) => {
+      draft.events[3]!.category = 'Examinations';
+    });
+    for (const path of [exams, sports, '/calendars/examinations.ics', '/calendars/sports.ics']) {
+      expect(isTouched(path, touched), path).toBe(true);
+    }
+  });
+
+  it('touch every page with the row of category links when a category gets its first event or loses its last', () => {
+    const touched = changed((draft) => {
+      draft.events[3]!.category = undefined;
+    });
+    for (const path of ['/eventsnews', '/eventsnews/events/past/2025', sports, `${exams}/past/2025`]) {
+      expect(isTouched(path, touched), path).toBe(true);
+    }
+    // Adding an event to a category that has some already leaves the other categories' pages.
+    const added = changed((draft) => {
+      draft.events.push({ ...event(5, '2026-11-01'), category: 'Sports' });
+    });
+    expect(isTouched(sports, added)).toBe(true);
+    expect(isTouched('/calendars/sports.ics', added)).toBe(true);
+    expect(isTouched(exams, added)).toBe(false);
+    expect(isTouched('/calendars/examinations.ics', added)).toBe(false);
+  });
+
+  it('leave the categories alone when an event without one changes', () => {
+    const touched = changed((draft) => {
+      draft.events[0]!.title = 'Renamed';
+    });
+    expect(touched.some((page) => page.includes('categories') || page.startsWith('/calendars'))).toBe(false);
+  });
+
+  it('are each language’s own on a site of several languages', () => {
+    const twoLanguages = change((draft) => {
+      Object.assign(draft, structuredClone(categorized));
+      draft.settings.languages = ['en', 'hi'];
+    });
+    const touched = changed((draft) => {
+      draft.events[2]!.title = 'Maths exam';
+    }, twoLanguages);
+    expect(touched).toContain('/calendars/examinations.ics');
+    expect(touched).toContain('/hi/calendars/examinations.ics');
+    expect(isTouched('/hi/eventsnews/categories/examinations', touched)).toBe(true);
+  });
+});

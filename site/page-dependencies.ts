@@ -12,8 +12,18 @@ import type { Alert } from './contract/alerts.ts';
 import type { SiteContent } from './contract/content.ts';
 import { imageField, LEADERSHIP_ROLES, messageField } from './contract/content.ts';
 import { contentInLanguage } from './contract/content-language.ts';
-import { ARCHIVE_PAGE_SIZE, type ArchiveIndex, archiveIndex, scheduledNews } from './lib/archive-pages.ts';
-import { FEED_PATHS } from './lib/feeds.ts';
+import {
+  ARCHIVE_PAGE_SIZE,
+  type ArchiveIndex,
+  archiveIndex,
+  CATEGORIES_BASE,
+  type CategoryListings,
+  categoryIndex,
+  EVENTS_BASE,
+  hasEvents,
+  scheduledNews,
+} from './lib/archive-pages.ts';
+import { calendarStart, categoryCalendarPath, FEED_PATHS } from './lib/feeds.ts';
 import { pathInLanguage } from './lib/language-paths.ts';
 import { pageCount, pageNumberOf, pagePath } from './lib/paging.ts';
 import { sameValue } from './lib/same-value.ts';
@@ -45,7 +55,7 @@ interface ListChange {
 type PagesOf<K extends keyof SiteContent> = (
   previous: SiteContent[K],
   next: SiteContent[K],
-  at: BuildTimes & { timeZone: string },
+  at: BuildTimes & { timeZone: string; eventCategories: readonly string[] },
 ) => string[] | ListChange;
 
 const leadership = LEADERSHIP_ROLES.flatMap((role) => [messageField(role), imageField(role)]);
@@ -58,14 +68,14 @@ export const PAGES_READING: { [K in keyof SiteContent]?: PagesOf<K> } = {
   homegallery: () => ['/'],
   gallery: () => ['/gallery/**'],
   events: (previous, next, at) => {
-    const { pages, shifted } = listPages(
-      'upcomingEvents',
-      'pastEvents',
+    const [before, after] = [
       archiveIndex({ events: previous, news: [] }, at.previousAt, at.timeZone),
       archiveIndex({ events: next, news: [] }, at.nextAt, at.timeZone),
-    );
+    ];
+    const { pages, shifted } = listPages('upcomingEvents', 'pastEvents', before, after);
     const feed = sameValue(previous, next) ? [] : [FEED_PATHS.calendar];
-    return { pages: [...feed, ...pages], shifted };
+    const categories = categoryPages(previous, next, before, after, at);
+    return { pages: [...feed, ...pages, ...categories.pages], shifted: [...shifted, ...categories.shifted] };
   },
   news: (previous, next, at) => {
     const { pages, shifted } = listPages(
@@ -88,6 +98,54 @@ export const PAGES_READING: { [K in keyof SiteContent]?: PagesOf<K> } = {
   alerts: () => [FEED_PATHS.alerts],
   ...Object.fromEntries(leadership.map((field) => [field, () => ['/about/leadership']])),
 };
+
+/**
+ * The pages and calendars of the event categories that a change of the events from `previous`
+ * (listed in `before`) to `next` (`after`) touches: each category's listings as listPages finds
+ * them, and its calendar when its events of the calendar's window changed. When a category gets
+ * its first event or loses its last, every page with the row of category links.
+ */
+function categoryPages(
+  previous: SiteContent['events'],
+  next: SiteContent['events'],
+  before: ArchiveIndex,
+  after: ArchiveIndex,
+  at: BuildTimes & { timeZone: string; eventCategories: readonly string[] },
+): ListChange {
+  const [categoriesBefore, categoriesAfter] = [
+    categoryIndex(before, at.eventCategories),
+    categoryIndex(after, at.eventCategories),
+  ];
+  const linked = (categories: CategoryListings[]) =>
+    categories
+      .filter(hasEvents)
+      .map((category) => category.slug)
+      .join();
+  const rows =
+    linked(categoriesBefore) === linked(categoriesAfter)
+      ? []
+      : ['/eventsnews', `${EVENTS_BASE}/**`, `${CATEGORIES_BASE}/**`];
+  const [sinceBefore, sinceAfter] = [calendarStart(at.previousAt, at.timeZone), calendarStart(at.nextAt, at.timeZone)];
+  const inCalendar = (events: SiteContent['events'], name: string, since: string) =>
+    events.filter((event) => event.category === name && event.date >= since);
+  const pages: string[] = [...rows];
+  const shifted: string[] = [];
+  categoriesAfter.forEach((category, i) => {
+    const change = listPages(
+      'upcomingEvents',
+      'pastEvents',
+      categoriesBefore[i]!,
+      category,
+      `${category.upcomingEvents.base}/**`,
+    );
+    pages.push(...change.pages);
+    shifted.push(...change.shifted);
+    if (!sameValue(inCalendar(previous, category.name, sinceBefore), inCalendar(next, category.name, sinceAfter))) {
+      pages.push(categoryCalendarPath(category.slug));
+    }
+  });
+  return { pages, shifted };
+}
 
 /** The notices added, changed or removed between `previous` and `next`. */
 function changedAlerts(previous: readonly Alert[], next: readonly Alert[]): Alert[] {
@@ -121,11 +179,13 @@ export function bannerPages(previous: SiteContent, next: SiteContent): string[] 
 function listPages<C extends 'upcomingEvents' | 'currentNews', A extends 'pastEvents' | 'expiredNews'>(
   current: C,
   archived: A,
-  before: ArchiveIndex,
-  after: ArchiveIndex,
+  before: Pick<ArchiveIndex, C | A>,
+  after: Pick<ArchiveIndex, C | A>,
+  category?: string,
 ): ListChange {
-  const years = (index: ArchiveIndex) => index[archived].map((listing) => listing.year).join();
-  if (years(before) !== years(after)) return { pages: ['/eventsnews/**'], shifted: [] };
+  const years = (index: Pick<ArchiveIndex, C | A>) => index[archived].map((listing) => listing.year).join();
+  // A category's pages link its own years; /eventsnews and the other lists, every year.
+  if (years(before) !== years(after)) return { pages: [category ?? '/eventsnews/**'], shifted: [] };
   const { base } = after[current];
   const currentChanged = !sameValue(before[current].items, after[current].items);
   const pages = currentChanged ? [base, `${base}/*`] : [];
@@ -134,7 +194,7 @@ function listPages<C extends 'upcomingEvents' | 'currentNews', A extends 'pastEv
   });
   if (pages.length === 0) return { pages: [], shifted: [] };
   const shifted = currentChanged ? shiftedPages(base, before[current].items, after[current].items) : [];
-  return { pages: ['/eventsnews', ...pages], shifted };
+  return { pages: category ? pages : ['/eventsnews', ...pages], shifted };
 }
 
 /**
@@ -219,7 +279,11 @@ function changedInOneLanguage(previous: SiteContent, next: SiteContent, at: Buil
     if (!TIMED.has(part) && sameValue(previous[part], next[part])) continue;
     const pagesOf = PAGES_READING[part] as PagesOf<typeof part> | undefined;
     if (!pagesOf) return { touched: ALL_PAGES, shifted: [], banner };
-    const change = pagesOf(previous[part], next[part], { ...at, timeZone });
+    const change = pagesOf(previous[part], next[part], {
+      ...at,
+      timeZone,
+      eventCategories: next.settings.eventCategories ?? [],
+    });
     for (const page of Array.isArray(change) ? change : change.pages) touched.add(page);
     if (!Array.isArray(change)) shifted.push(...change.shifted);
   }

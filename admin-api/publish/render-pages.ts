@@ -112,6 +112,7 @@ export async function renderSite(
     previous,
     alerts,
     languages: settings.languages,
+    categories: settings.eventCategories,
   });
   const prerendered = new Set(carryOver ? compiledClientFiles(appDir) : linkTree(join(appDir, 'client'), outDir));
   const answer = await site.render(prerendered, ['/', ...entryPaths(content)]);
@@ -139,6 +140,8 @@ interface SiteRenderOptions {
   alerts: SiteContent['alerts'];
   /** The site's languages, for the sitemap's alternates and each one's not-found page. */
   languages: readonly string[];
+  /** The school's event categories, each with its calendar. */
+  categories: readonly string[];
 }
 
 /** One site being rendered into `publicDir`, and what publishing records of its pages. */
@@ -151,6 +154,7 @@ class SiteRender {
   #render: ((request: Request) => Promise<Response>) | null;
   #siteUrl: string;
   #languages: readonly string[];
+  #categories: readonly string[];
   #carryOver: CarryOver<Redirect> | null;
   #banners: BannerSplicer | null;
   #files: FileWriter;
@@ -162,9 +166,10 @@ class SiteRender {
   /** The pages left for later, the previous build's standing for them meanwhile. */
   #shifted: string[] = [];
 
-  constructor({ render, publicDir, siteUrl, carryOver, previous, alerts, languages }: SiteRenderOptions) {
+  constructor({ render, publicDir, siteUrl, carryOver, previous, alerts, languages, categories }: SiteRenderOptions) {
     this.#render = render;
     this.#languages = languages;
+    this.#categories = categories;
     this.publicDir = publicDir;
     this.#siteUrl = siteUrl;
     this.#carryOver = carryOver;
@@ -199,6 +204,7 @@ class SiteRender {
       Object.keys(headers),
       this.#carryOver,
       this.#languages,
+      this.#categories,
     );
     for (const file of siteFiles) this.#written.add(file);
     await this.#files.done();

@@ -4,15 +4,15 @@
  * from the previous build when the change did not touch them, and the sitemap of the public pages
  * publishing wrote.
  */
-import { FEED_PATHS, languageFeedPaths, sitemapXml } from '../../site/lib/feeds.ts';
+import { categoryCalendarPaths, FEED_PATHS, languageFeedPaths, sitemapXml } from '../../site/lib/feeds.ts';
 import type { CarryOver } from './carry-over.ts';
 import type { FileWriter } from './file-writer.ts';
 
 const ORIGIN = 'http://localhost';
 
 /**
- * Renders the feeds and writes the sitemap of `pageFiles` (`/gallery/index.html`…) with `files`;
- * answers the files written.
+ * Renders the feeds (with the calendar of each event category of `categories`) and writes the
+ * sitemap of `pageFiles` (`/gallery/index.html`…) with `files`; answers the files written.
  */
 export async function writeSiteFiles(
   render: (request: Request) => Promise<Response>,
@@ -21,10 +21,12 @@ export async function writeSiteFiles(
   pageFiles: readonly string[],
   carryOver: CarryOver<unknown> | null,
   languages: readonly string[],
+  categories: readonly string[] = [],
 ): Promise<string[]> {
   const written: string[] = [];
   const paths = [FEED_PATHS.rss, FEED_PATHS.calendar, FEED_PATHS.robots, FEED_PATHS.alerts];
-  for (const path of [...paths, ...languageFeedPaths(languages)]) {
+  const calendars = categoryCalendarPaths(categories);
+  for (const path of [...paths, ...calendars, ...languageFeedPaths(languages, categories)]) {
     if (carryOver?.file(path, path)) continue;
     const response = await render(new Request(ORIGIN + path));
     if (!response.ok) throw new Error(`Rendering ${path} failed (${response.status})`);

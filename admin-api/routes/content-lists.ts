@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import {
+  eventCategoryProblem,
   eventInput,
   GalleryInput,
   type GalleryInput as GalleryInputType,
@@ -17,6 +18,7 @@ import { dateInZone } from '../../site/contract/dates.ts';
 import { PUBLISHED_NOW } from '../../site/contract/publication.ts';
 import { currentNews, splitEvents } from '../../site/lib/schedule.ts';
 import type { AppDeps } from '../app-deps.ts';
+import { HttpError } from '../http/errors.ts';
 import { EXAMPLE_EVENT } from '../openapi/examples.ts';
 import { type Op, operations } from '../openapi/operation.ts';
 import { publicView } from '../store/public-view.ts';
@@ -39,6 +41,16 @@ export function contentListRoutes(deps: AppDeps) {
   const timeZone = () => deps.stores.content.data.settings.timeZone;
   const shared = { op, tag: 'Lists', etag: CONTENT_ETAG } as const;
   const languages = () => deps.stores.content.data.settings.languages;
+  /**
+   * An event's input with its category checked against the school's list (the one it had, `kept`,
+   * stays allowed) and an empty one left out.
+   */
+  const categorized = <T extends { category?: string | undefined }>(input: T, kept?: string): T => {
+    const problem = eventCategoryProblem(input.category, deps.stores.content.data.settings.eventCategories, kept);
+    if (problem) throw new HttpError(400, problem);
+    const { category, ...rest } = input;
+    return (category ? { ...rest, category } : rest) as T;
+  };
 
   return new Hono()
     .route(
@@ -72,8 +84,8 @@ export function contentListRoutes(deps: AppDeps) {
         publication: { noun: 'this event', timeZone },
         input: eventInput,
         example: EXAMPLE_EVENT,
-        create: (input, _id) => ({ _id, ...input, ...PUBLISHED_NOW }),
-        update: (input, { _id }) => ({ _id, ...input, ...PUBLISHED_NOW }),
+        create: (input, _id) => ({ _id, ...categorized(input), ...PUBLISHED_NOW }),
+        update: (input, { _id, category }) => ({ _id, ...categorized(input, category), ...PUBLISHED_NOW }),
         withoutImage,
         publicList: {
           summary: 'The published events',

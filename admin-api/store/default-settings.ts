@@ -5,7 +5,7 @@
  */
 import { DEFAULT_TIME_ZONE } from '../../site/contract/dates.ts';
 import { DEFAULT_LANGUAGES } from '../../site/contract/languages.ts';
-import type { Settings } from '../../site/contract/settings.ts';
+import { DEFAULT_EVENT_CATEGORIES, type Settings } from '../../site/contract/settings.ts';
 
 export function defaultSettings(): Settings {
   return {
@@ -125,6 +125,7 @@ export function defaultSettings(): Settings {
       secretary: 'Mrs. Nandini Okhalkar',
       honoraryPresident: 'Mr. Devashish Kumbhojkar',
     },
+    eventCategories: [...DEFAULT_EVENT_CATEGORIES],
     languages: [...DEFAULT_LANGUAGES],
     timeZone: DEFAULT_TIME_ZONE,
     formerSlugs: [],

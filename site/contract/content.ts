@@ -131,6 +131,11 @@ export const eventInput = perTimeZone((timeZone) =>
     date: calendarDate('Date', EVENT_REQUIRED, timeZone),
     time: optionalTime.default(''),
     location: text('Location', 200).default(''),
+    /**
+     * One of `settings.eventCategories` when saved (the routes check it); an event keeps its
+     * category when the school removes it from the list. Empty or absent: no category.
+     */
+    category: text('Category', 60).optional(),
     image: optionalImage,
     translations: translationsOf({
       title: text('Title', 200),
@@ -144,6 +149,22 @@ export const EventInput = eventInput(DEFAULT_TIME_ZONE);
 export type EventInput = z.infer<typeof EventInput>;
 export const SchoolEvent = EventInput.extend({ _id: itemId, translationBasis: TranslationBasis, ...publicationFields });
 export type SchoolEvent = z.infer<typeof SchoolEvent>;
+
+/**
+ * Why an event cannot be saved with `category` while the school's categories are `categories`, or
+ * null when it can: no category, one of the list, or the one it had (`kept`), which the school may
+ * have removed from the list since.
+ */
+export function eventCategoryProblem(
+  category: string | undefined,
+  categories: readonly string[],
+  kept?: string,
+): string | null {
+  if (!category || categories.includes(category) || category === kept) return null;
+  return categories.length === 0
+    ? `The category "${category}" is not an event category: the school has none (School details)`
+    : `The category "${category}" is not one of the event categories (${categories.join(', ')}): choose one of them or none`;
+}
 
 const expiryRule = { message: 'The expiry date cannot be before the publish date', path: ['expiryDate'] };
 

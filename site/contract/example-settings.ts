@@ -37,6 +37,7 @@ export function exampleSettings(): Settings {
       secretary: 'Mrs. D',
       honoraryPresident: 'Mr. E',
     },
+    eventCategories: ['Holidays', 'Examinations', 'Sports', 'Meetings', 'Celebrations'],
     languages: ['en'],
     timeZone: 'Asia/Kolkata',
     formerSlugs: [],

@@ -62,3 +62,29 @@ describe('school settings', () => {
     expect(Settings.parse(exampleSettings())).toEqual(exampleSettings());
   });
 });
+
+describe('event categories', () => {
+  it('are the five of the default, in their order, for settings written before they existed', () => {
+    const { eventCategories: _, ...before } = exampleSettings();
+    expect(Settings.parse(before).eventCategories).toEqual([
+      'Holidays',
+      'Examinations',
+      'Sports',
+      'Meetings',
+      'Celebrations',
+    ]);
+  });
+
+  it('refuses two categories with the same address, or one without letters or digits', () => {
+    const problem = (eventCategories: unknown) =>
+      SettingsInput.safeParse({ eventCategories }).error?.issues.map((issue) => issue.message);
+    expect(problem(['Sports Day', 'Exams'])).toBeUndefined();
+    expect(problem(['Sports Day', 'sports-day'])).toEqual([
+      'The event categories "Sports Day" and "sports-day" would share the address /calendars/sports-day.ics: rename one of them',
+    ]);
+    expect(problem(['Exams', 'Exams'])).toEqual(['The event category "Exams" is listed twice']);
+    expect(problem(['!!!'])?.[0]).toMatch(/must contain letters or digits/);
+    expect(problem([''])?.[0]).toBe('An event category cannot be empty');
+    expect(problem('Exams')?.[0]).toBe('The event categories must be a list');
+  });
+});

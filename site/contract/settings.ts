@@ -32,6 +32,42 @@ export function slugify(name: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
+/** The event categories a fresh install offers, in their order (School details edits them). */
+export const DEFAULT_EVENT_CATEGORIES = ['Holidays', 'Examinations', 'Sports', 'Meetings', 'Celebrations'] as const;
+
+/**
+ * The event categories: each a name with letters or digits, whose slug (`Sports Day` →
+ * `sports-day`) makes its addresses (`/calendars/sports-day.ics`), so no two may share a slug.
+ */
+const eventCategories = list(
+  'The event categories',
+  text('An event category', 60, 'An event category cannot be empty'),
+  30,
+).superRefine((names, ctx) => {
+  const named = new Map<string, string>();
+  for (const name of names) {
+    const slug = slugify(name);
+    if (slug === '') {
+      ctx.addIssue({
+        code: 'custom',
+        message: `The event category "${name}" must contain letters or digits (they make the address of its calendar)`,
+      });
+      continue;
+    }
+    const other = named.get(slug);
+    if (other !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          other === name
+            ? `The event category "${name}" is listed twice`
+            : `The event categories "${other}" and "${name}" would share the address /calendars/${slug}.ics: rename one of them`,
+      });
+    }
+    named.set(slug, name);
+  }
+});
+
 /** The about pages, at `/about/<slug>` and `/about/why-<slug>`. */
 export const aboutPath = (slug: string) => `/about/${slug}`;
 export const whyPath = (slug: string) => `/about/why-${slug}`;
@@ -138,6 +174,8 @@ const editable = {
     { error: 'The calendar must be an object' },
   ),
   leaderNames: LeaderNames,
+  /** The categories an event may have (`SchoolEvent.category`), each with its listing and calendar. */
+  eventCategories,
   /** The site's languages (BCP 47 tags), the first being the default: its texts are the fields'. */
   languages: Languages,
   /** Decides when an event has passed and which news is current. */
@@ -173,6 +211,8 @@ const settingsTranslations = translationsOf({
 export const Settings = z.object({
   ...editable,
   languages: Languages.default(DEFAULT_LANGUAGES),
+  // Settings written before event categories existed get the default ones.
+  eventCategories: eventCategories.default([...DEFAULT_EVENT_CATEGORIES]),
   translations: settingsTranslations,
   translationBasis: TranslationBasis,
   /** Slugs of names the school had before: their about addresses redirect to the current ones. */

@@ -25,6 +25,8 @@ export interface EventDraft {
   /** `HH:MM` or empty. */
   time: string;
   location: string;
+  /** One of the school's event categories; empty or absent: none. */
+  category?: string;
   /** The texts in the site's other languages. */
   translations?: Translations;
 }
@@ -47,8 +49,16 @@ export function emptyNewsDraft(today: string): NewsDraft {
 }
 
 export function eventDraftOf(event: SchoolEvent): EventDraft {
-  const { title, description, date, time, location, translations } = event;
-  return { title, description, date, time, location, ...(translations && { translations }) };
+  const { title, description, date, time, location, category, translations } = event;
+  return {
+    title,
+    description,
+    date,
+    time,
+    location,
+    ...(category && { category }),
+    ...(translations && { translations }),
+  };
 }
 
 export function newsDraftOf(news: News): NewsDraft {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { News, SchoolEvent } from '../contract/content.ts';
 import { PUBLISHED_NOW } from '../contract/publication.ts';
-import { ARCHIVE_PAGE_SIZE, archiveIndex, findArchivePage } from './archive-pages.ts';
+import { ARCHIVE_PAGE_SIZE, archiveIndex, categoryIndex, findArchivePage, findCategoryPage } from './archive-pages.ts';
 
 const now = new Date('2026-06-15T10:00:00Z');
 const zone = 'UTC';
@@ -82,5 +82,66 @@ describe('the events and news archive', () => {
       '/eventsnews/other',
     ])
       expect(findArchivePage(index, path)).toBeNull();
+  });
+});
+
+describe("each event category's listings", () => {
+  const of = (n: number, date: string, category?: string) => ({ ...event(n, date), ...(category && { category }) });
+  const categorized = [
+    of(1, '2026-07-01', 'Examinations'),
+    of(2, '2026-08-01', 'Sports Day'),
+    of(3, '2026-06-01', 'Examinations'),
+    of(4, '2025-03-01', 'Examinations'),
+    of(5, '2026-09-01'),
+    of(6, '2026-09-02', 'Removed since'),
+    ...Array.from({ length: 25 }, (_, i) => of(10 + i, '2026-10-01', 'Examinations')),
+  ];
+  const categories = categoryIndex(archiveIndex({ events: categorized, news: [] }, now, zone), [
+    'Examinations',
+    'Sports Day',
+    'Meetings',
+  ]);
+
+  it("lists only a category's events, upcoming and past by year, at its addresses", () => {
+    const [exams, sports, meetings] = categories;
+    expect(exams!.slug).toBe('examinations');
+    expect(exams!.upcomingEvents.base).toBe('/eventsnews/categories/examinations');
+    expect(exams!.upcomingEvents.items.map((item) => item.title)).toEqual([
+      'Event 1',
+      ...Array.from({ length: 25 }, (_, i) => `Event ${10 + i}`),
+    ]);
+    expect(exams!.pastEvents.map((listing) => [listing.base, listing.items.map((item) => item.title)])).toEqual([
+      ['/eventsnews/categories/examinations/past/2026', ['Event 3']],
+      ['/eventsnews/categories/examinations/past/2025', ['Event 4']],
+    ]);
+    expect(sports!.upcomingEvents.base).toBe('/eventsnews/categories/sports-day');
+    expect(sports!.upcomingEvents.items.map((item) => item.title)).toEqual(['Event 2']);
+    expect(meetings!.upcomingEvents.items).toEqual([]);
+    expect(meetings!.pastEvents).toEqual([]);
+    // An event without a category, or of one no longer in the list, is in none.
+    const listed = categories.flatMap((category) =>
+      [category.upcomingEvents, ...category.pastEvents].flatMap((listing) => listing.items),
+    );
+    expect(listed.map((item) => item.title)).not.toContain('Event 5');
+    expect(listed.map((item) => item.title)).not.toContain('Event 6');
+  });
+
+  it("finds a category's pages, numbered like the others", () => {
+    expect(findCategoryPage(categories, '/eventsnews/categories/examinations')).toMatchObject({
+      number: 1,
+      count: 2,
+      category: { slug: 'examinations' },
+    });
+    expect(findCategoryPage(categories, '/eventsnews/categories/examinations/2')!.items).toHaveLength(6);
+    expect(findCategoryPage(categories, '/eventsnews/categories/examinations/past/2025')!.items).toHaveLength(1);
+    expect(findCategoryPage(categories, '/eventsnews/categories/meetings')).toMatchObject({ number: 1, count: 1 });
+    for (const path of [
+      '/eventsnews/categories/examinations/3',
+      '/eventsnews/categories/examinations/past/2024',
+      '/eventsnews/categories/removed-since',
+      '/eventsnews/categories',
+    ]) {
+      expect(findCategoryPage(categories, path), path).toBeNull();
+    }
   });
 });

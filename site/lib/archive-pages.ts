@@ -5,6 +5,7 @@
  */
 import type { News, SchoolEvent, SiteContent } from '../contract/content.ts';
 import { dateInZone, timeInZone } from '../contract/dates.ts';
+import { slugify } from '../contract/settings.ts';
 import { byYear, pageCount, pageOf, parsePageNumber } from './paging.ts';
 import { currentNews, splitEvents } from './schedule.ts';
 
@@ -28,6 +29,11 @@ export interface ArchiveIndex {
 
 export const NEWS_BASE = '/eventsnews/news';
 export const EVENTS_BASE = '/eventsnews/events';
+/** The listings of each event category: `/eventsnews/categories/exams`, `…/exams/past/2025`. */
+export const CATEGORIES_BASE = '/eventsnews/categories';
+
+/** The address of the upcoming events of the category `slug`. */
+export const categoryBase = (slug: string) => `${CATEGORIES_BASE}/${slug}`;
 
 type ArchiveContent = Pick<SiteContent, 'events' | 'news'>;
 type EventListings = Pick<ArchiveIndex, 'upcomingEvents' | 'pastEvents'>;
@@ -88,6 +94,51 @@ function newsListings(news: readonly News[], now: Date, timeZone: string): NewsL
   };
 }
 
+/** One event category's listings: its upcoming events, and its past events by year, newest year first. */
+export interface CategoryListings {
+  name: string;
+  slug: string;
+  upcomingEvents: Listing & { kind: 'events' };
+  pastEvents: (Listing & { kind: 'events'; year: string })[];
+}
+
+/** The event categories' listings, by the event listings they were cut from. */
+const categoriesMade = new WeakMap<object, { key: string; listings: CategoryListings[] }>();
+
+/**
+ * The listings of each of the school's event `categories` (in their order), cut from `index`'s:
+ * an event whose category is no longer one of them is in none.
+ */
+export function categoryIndex(
+  index: Pick<ArchiveIndex, 'upcomingEvents' | 'pastEvents'>,
+  categories: readonly string[],
+): CategoryListings[] {
+  const key = categories.join('\n');
+  const made = categoriesMade.get(index.upcomingEvents);
+  if (made?.key === key && made.listings.length === categories.length) return made.listings;
+  const listings = categories.map((name) => {
+    const slug = slugify(name);
+    const base = categoryBase(slug);
+    const inCategory = (event: SchoolEvent) => event.category === name;
+    const past = index.pastEvents.flatMap((listing) => {
+      const items = listing.items.filter(inCategory);
+      return items.length === 0 ? [] : [{ ...listing, base: `${base}/past/${listing.year}`, items }];
+    });
+    return {
+      name,
+      slug,
+      upcomingEvents: { ...index.upcomingEvents, base, items: index.upcomingEvents.items.filter(inCategory) },
+      pastEvents: past,
+    };
+  });
+  categoriesMade.set(index.upcomingEvents, { key, listings });
+  return listings;
+}
+
+/** Whether a category has any event, upcoming or past: only those are linked. */
+export const hasEvents = (category: CategoryListings) =>
+  category.upcomingEvents.items.length > 0 || category.pastEvents.length > 0;
+
 export interface ArchivePage {
   listing: Listing;
   number: number;
@@ -98,7 +149,25 @@ export interface ArchivePage {
 
 /** The archive page at `path` (e.g. `/eventsnews/events/past/2025/2`), or null when there is none. */
 export function findArchivePage(index: ArchiveIndex, path: string): ArchivePage | null {
-  const listings: Listing[] = [index.currentNews, index.upcomingEvents, ...index.pastEvents, ...index.expiredNews];
+  return findListingPage([index.currentNews, index.upcomingEvents, ...index.pastEvents, ...index.expiredNews], path);
+}
+
+/**
+ * The page at `path` of a category's listings (`/eventsnews/categories/exams/past/2025/2`) with
+ * its category, or null when there is none.
+ */
+export function findCategoryPage(
+  categories: readonly CategoryListings[],
+  path: string,
+): (ArchivePage & { category: CategoryListings }) | null {
+  for (const category of categories) {
+    const page = findListingPage([category.upcomingEvents, ...category.pastEvents], path);
+    if (page) return { ...page, category };
+  }
+  return null;
+}
+
+function findListingPage(listings: readonly Listing[], path: string): ArchivePage | null {
   for (const listing of listings) {
     if (path !== listing.base && !path.startsWith(`${listing.base}/`)) continue;
     const number = parsePageNumber(path.slice(listing.base.length + 1));

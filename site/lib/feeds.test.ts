@@ -1,9 +1,10 @@
+import ICAL from 'ical.js';
 import { expect, it } from 'vitest';
 import type { SchoolEvent, SiteContent } from '../contract/content.ts';
 import { contentInLanguage } from '../contract/content-language.ts';
 import { exampleSettings } from '../contract/example-settings.ts';
 import { PUBLISHED_NOW } from '../contract/publication.ts';
-import { eventsCalendar, newsFeed, RSS_ITEMS } from './feeds.ts';
+import { calendarLinks, eventsCalendar, newsFeed, RSS_ITEMS } from './feeds.ts';
 
 const event = (n: number): SchoolEvent => ({
   _id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
@@ -114,4 +115,42 @@ it('of a language, carry its texts and words and link its pages', () => {
   const english = eventsCalendar(contentInLanguage(site, 'en'), 'https://school.example', now);
   expect(english).toContain(`SUMMARY:Event 1`);
   expect(english).toContain(`UID:${fair._id}@school.example`);
+});
+
+it("writes a category's calendar with that category's events of the calendar's window only", () => {
+  const now = new Date('2030-05-01T12:00:00Z');
+  const of = (n: number, date: string, category?: string) => ({ ...event(n), date, ...(category && { category }) });
+  const events = [
+    of(1, '2029-04-30', 'Examinations'),
+    of(2, '2029-05-01', 'Examinations'),
+    of(3, '2030-06-01', 'Sports'),
+    of(4, '2030-06-02'),
+    of(5, '2031-03-01', 'Examinations'),
+  ];
+  const content = { settings: exampleSettings(), events } as SiteContent;
+  // The calendar of every event first, whose VEVENTs the category's takes.
+  const all = eventsCalendar(content, 'https://school.example', now);
+  const ics = eventsCalendar(content, 'https://school.example', now, 'en', 'Examinations');
+  const calendar = new ICAL.Component(ICAL.parse(ics));
+  expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('Sunridge Valley School: Examinations');
+  const vevents = calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
+  expect(vevents.map((vevent) => vevent.summary)).toEqual(['Event 2', 'Event 5']);
+  // The same event has the same VEVENT in both.
+  const second = /BEGIN:VEVENT\r\nUID:00000000-0000-4000-8000-000000000002[\s\S]*?END:VEVENT\r\n/.exec(all)?.[0];
+  expect(second).toBeDefined();
+  expect(ics).toContain(second);
+  expect(ics).toContain('URL:https://school.example/eventsnews/categories/examinations\r\n');
+  expect(eventsCalendar(content, 'https://school.example', now, 'en', 'Meetings')).not.toContain('BEGIN:VEVENT');
+});
+
+it('offers a calendar as webcal://, to Google Calendar and to Outlook', () => {
+  const links = calendarLinks('https://www.school.example', '/calendars/examinations.ics', 'Sunridge: Examinations');
+  expect(links).toEqual({
+    address: 'https://www.school.example/calendars/examinations.ics',
+    webcal: 'webcal://www.school.example/calendars/examinations.ics',
+    google:
+      'https://calendar.google.com/calendar/render?cid=webcal%3A%2F%2Fwww.school.example%2Fcalendars%2Fexaminations.ics',
+    outlook:
+      'https://outlook.live.com/calendar/0/addfromweb?url=https%3A%2F%2Fwww.school.example%2Fcalendars%2Fexaminations.ics&name=Sunridge%3A%20Examinations',
+  });
 });

@@ -9,8 +9,9 @@ import { Feed } from 'feed';
 import ical from 'ical-generator';
 import type { SchoolEvent, SiteContent } from '../contract/content.ts';
 import { dateInZone } from '../contract/dates.ts';
+import { slugify } from '../contract/settings.ts';
 import { messagesFor } from '../i18n/messages.ts';
-import { EVENTS_BASE, NEWS_BASE } from './archive-pages.ts';
+import { categoryBase, EVENTS_BASE, NEWS_BASE } from './archive-pages.ts';
 import { imageUrl } from './image-sources.ts';
 import { defaultPath, languageOfPath, pathInLanguage } from './language-paths.ts';
 import { markdownPlainText } from './markdown-text.ts';
@@ -26,12 +27,44 @@ export const FEED_PATHS = {
   alerts: '/alerts.json',
 };
 
+/** The calendar of the events of one category (its slug, `examinations`): `/calendars/examinations.ics`. */
+export const categoryCalendarPath = (slug: string) => `/calendars/${slug}.ics`;
+
+/** The calendars of the school's event categories, in the default language (`/calendars/sports.ics`…). */
+export const categoryCalendarPaths = (categories: readonly string[]): string[] =>
+  categories.map((name) => categoryCalendarPath(slugify(name)));
+
 /** The feeds each language has of its own, at its address (`/hi/rss.xml`, `/hi/events.ics`). */
 const LANGUAGE_FEEDS = [FEED_PATHS.rss, FEED_PATHS.calendar];
 
-/** The feeds of the languages but the default (`/hi/rss.xml`, `/hi/events.ics`…). */
-export const languageFeedPaths = (languages: readonly string[]): string[] =>
-  languages.slice(1).flatMap((language) => LANGUAGE_FEEDS.map((feed) => pathInLanguage(feed, language, languages)));
+/**
+ * The feeds of the languages but the default (`/hi/rss.xml`, `/hi/events.ics`…), with their
+ * calendars of the event `categories` (`/hi/calendars/sports.ics`).
+ */
+export const languageFeedPaths = (languages: readonly string[], categories: readonly string[] = []): string[] =>
+  languages
+    .slice(1)
+    .flatMap((language) =>
+      [...LANGUAGE_FEEDS, ...categoryCalendarPaths(categories)].map((feed) =>
+        pathInLanguage(feed, language, languages),
+      ),
+    );
+
+/**
+ * The ways to subscribe to the calendar at `path` (`/events.ics`) of the site at `siteUrl`: its
+ * address, the same as `webcal://` (which a phone's calendar subscribes to), and the pages of
+ * Google Calendar and Outlook.com that add it, `name` being what Outlook calls it.
+ */
+export function calendarLinks(siteUrl: string, path: string, name: string) {
+  const address = siteUrl + path;
+  const webcal = address.replace(/^https?:/, 'webcal:');
+  return {
+    address,
+    webcal,
+    google: `https://calendar.google.com/calendar/render?cid=${encodeURIComponent(webcal)}`,
+    outlook: `https://outlook.live.com/calendar/0/addfromweb?url=${encodeURIComponent(address)}&name=${encodeURIComponent(name)}`,
+  };
+}
 
 /**
  * The feeds a page of `language` links: its language's own. (A page's links move into its
@@ -96,26 +129,42 @@ export function newsFeed(
   return feed.rss2();
 }
 
+/** The name of the calendar of the events of `category` (all events without one), in `language`. */
+export function calendarName(schoolName: string, language: string, category?: string): string {
+  const { t } = messagesFor(language);
+  return category
+    ? t('feeds.categoryCalendarName', { school: schoolName, category })
+    : t('feeds.calendarName', { school: schoolName });
+}
+
 /**
  * The upcoming events and those of the last 12 months, timed ones at their time in the school's
  * zone, the others as all-day events; the calendar links the archive of past events. `content` is
- * read in `language`, whose pages the calendar links.
+ * read in `language`, whose pages the calendar links. With a `category` (one of
+ * `settings.eventCategories`), the calendar of that category's events only, linking its listing.
  */
 export function eventsCalendar(
   content: SiteContent,
   siteUrl: string,
   now = new Date(),
   language = content.settings.languages[0] ?? 'en',
+  category?: string,
 ): string {
   const { settings } = content;
   const { t } = messagesFor(language);
   const host = new URL(siteUrl).hostname;
-  const archive = addressIn(siteUrl, EVENTS_BASE, language, settings.languages);
+  const slug = category === undefined ? '' : slugify(category);
+  const archive = addressIn(
+    siteUrl,
+    category === undefined ? EVENTS_BASE : categoryBase(slug),
+    language,
+    settings.languages,
+  );
   const calendar = ical({
-    name: t('feeds.calendarName', { school: settings.schoolName }),
+    name: calendarName(settings.schoolName, language, category),
     description: t('feeds.calendarDescription', { months: CALENDAR_MONTHS_BACK, archive }),
     url: archive,
-    prodId: { company: host, product: 'events' },
+    prodId: { company: host, product: category === undefined ? 'events' : `events-${slug}` },
   });
   const empty = calendar.toString();
   const end = empty.lastIndexOf('END:VCALENDAR');
@@ -124,16 +173,20 @@ export function eventsCalendar(
   const page = addressIn(siteUrl, '/eventsnews', language, settings.languages);
   // The same event in another language's calendar is another entry of a calendar app.
   const suffix = settings.languages.indexOf(language) > 0 ? `.${language}` : '';
-  const previous = eventTexts.get(language);
+  // A category's calendar holds the same VEVENTs as the calendar of all events: it takes theirs.
+  const previous = eventTexts.get(`${language} ${slug}`);
+  const ofAll = category === undefined ? undefined : eventTexts.get(`${language} `);
   for (const event of content.events) {
-    if (event.date < since) continue;
+    if (event.date < since || (category !== undefined && event.category !== category)) continue;
     const key = JSON.stringify([event, settings.timeZone, page]);
     texts.set(
       key,
-      previous?.get(key) ?? eventText(event, settings.timeZone, { id: `${event._id}${suffix}@${host}`, page }),
+      previous?.get(key) ??
+        ofAll?.get(key) ??
+        eventText(event, settings.timeZone, { id: `${event._id}${suffix}@${host}`, page }),
     );
   }
-  eventTexts.set(language, texts);
+  eventTexts.set(`${language} ${slug}`, texts);
   return empty.slice(0, end) + [...texts.values()].join('') + empty.slice(end);
 }
 
@@ -146,7 +199,7 @@ export function calendarStart(now: Date, timeZone: string): string {
 /**
  * Each event's VEVENT, by what it was made from: publishing renders the calendar after every edit
  * of an event, and of a thousand events one has changed. Only the last calendar's of each language
- * are kept.
+ * and category (`hi sports`; `hi ` of all events) are kept.
  */
 const eventTexts = new Map<string, Map<string, string>>();
 

@@ -12,6 +12,7 @@ import { ApiError, CONNECTION_MESSAGE } from '../../lib/api-client.ts';
 import { type AccountsList, loadAccounts } from './AccountsSection.tsx';
 import { type AlumniList, readAlumniPage } from './AlumniSection.tsx';
 import { type DashboardState, sectionsFor } from './dashboard-sections.tsx';
+import { EventCategories } from './event-categories.ts';
 import { PasswordWarning } from './PasswordWarning.tsx';
 import { BucketIndicator, PublishingIndicator, PublishingProblem } from './Publishing.tsx';
 import { SectionNav } from './SectionNav.tsx';
@@ -126,7 +127,7 @@ function DashboardView({ loaded }: { loaded: Loaded }) {
   const { username, role } = loaded.session;
   const publishing = usePublishing();
   const { content, document, revisions } = useContentDocument(loaded.version, CONTENT_PATH, publishing.watch);
-  const { schoolName, timeZone, languages } = content.settings;
+  const { schoolName, timeZone, languages, eventCategories } = content.settings;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the sections change with the role and the languages only
   const sections = useMemo(() => sectionsFor(role, content.settings), [role, languages.join()]);
   const waiting = useReviewCounts(loaded.waiting, revisions);
@@ -201,47 +202,49 @@ function DashboardView({ loaded }: { loaded: Loaded }) {
     <SignedInAccount value={{ username, role }}>
       <SchoolTimeZone value={timeZone}>
         <SiteLanguages value={languages}>
-          <div className="dashboard">
-            <header className="admin-bar">
-              <div className="admin-bar-inner">
-                <h1 className="admin-brand">
-                  {schoolName} <span>Dashboard</span>
-                </h1>
-                <p className="admin-who">
-                  {username} · {ROLE_NAMES[role]}
-                </p>
-                <PublishingIndicator publishing={publishing} />
-                <BucketIndicator publishing={publishing} />
-                <a className="button secondary" href="/" target="_blank" rel="noopener">
-                  View site
-                </a>
-                <button type="button" className="secondary" onClick={logout} disabled={leaving}>
-                  {leaving ? 'Logging out…' : 'Logout'}
-                </button>
+          <EventCategories value={eventCategories}>
+            <div className="dashboard">
+              <header className="admin-bar">
+                <div className="admin-bar-inner">
+                  <h1 className="admin-brand">
+                    {schoolName} <span>Dashboard</span>
+                  </h1>
+                  <p className="admin-who">
+                    {username} · {ROLE_NAMES[role]}
+                  </p>
+                  <PublishingIndicator publishing={publishing} />
+                  <BucketIndicator publishing={publishing} />
+                  <a className="button secondary" href="/" target="_blank" rel="noopener">
+                    View site
+                  </a>
+                  <button type="button" className="secondary" onClick={logout} disabled={leaving}>
+                    {leaving ? 'Logging out…' : 'Logout'}
+                  </button>
+                </div>
+              </header>
+              <div className="dashboard-frame">
+                <SectionNav sections={sections} current={current} state={state} />
+                <div className="dashboard-body" ref={views}>
+                  <PublishingProblem publishing={publishing} />
+                  {defaultPassword && (
+                    <PasswordWarning username={loaded.session.username} onChanged={() => setDefaultPassword(false)} />
+                  )}
+                  {/* Every view stays mounted, hidden when not shown: drafts and unsaved changes survive a visit elsewhere. */}
+                  {sections.map((section) => (
+                    <div
+                      key={section.id}
+                      className="dashboard-view"
+                      data-view={section.id}
+                      hidden={section.id !== current.id}
+                    >
+                      {section.render(state)}
+                    </div>
+                  ))}
+                </div>
+                <UndoBar onRestored={(restored, etag) => document.saved(restored, etag)} />
               </div>
-            </header>
-            <div className="dashboard-frame">
-              <SectionNav sections={sections} current={current} state={state} />
-              <div className="dashboard-body" ref={views}>
-                <PublishingProblem publishing={publishing} />
-                {defaultPassword && (
-                  <PasswordWarning username={loaded.session.username} onChanged={() => setDefaultPassword(false)} />
-                )}
-                {/* Every view stays mounted, hidden when not shown: drafts and unsaved changes survive a visit elsewhere. */}
-                {sections.map((section) => (
-                  <div
-                    key={section.id}
-                    className="dashboard-view"
-                    data-view={section.id}
-                    hidden={section.id !== current.id}
-                  >
-                    {section.render(state)}
-                  </div>
-                ))}
-              </div>
-              <UndoBar onRestored={(restored, etag) => document.saved(restored, etag)} />
             </div>
-          </div>
+          </EventCategories>
         </SiteLanguages>
       </SchoolTimeZone>
     </SignedInAccount>

@@ -2,8 +2,10 @@ import type { ImageRef, SchoolEvent } from '../../contract/content.ts';
 import { type EventDraft, emptyEventDraft, eventBody, eventDraftOf, eventProblem } from '../../lib/admin-drafts.ts';
 import { formatDate, formatTime } from '../../lib/display-format.ts';
 import { markdownPlainText } from '../../lib/markdown-text.ts';
+import { Field } from '../forms/Field.tsx';
 import { TextField } from '../forms/TextField.tsx';
 import { imageAttachment } from './attachments.tsx';
+import { useEventCategories } from './event-categories.ts';
 import { DateField, DescriptionField, TitleField } from './item-fields.tsx';
 import type { FieldsProps, ItemKind } from './item-kind.ts';
 import { TranslatableField, translatingOf } from './translations/TranslatableField.tsx';
@@ -11,6 +13,10 @@ import { TranslatableField, translatingOf } from './translations/TranslatableFie
 function EventFields({ draft, onChange, disabled, idPrefix, stored }: FieldsProps<EventDraft>) {
   const set = (key: keyof EventDraft) => (value: string) => onChange({ ...draft, [key]: value });
   const translating = translatingOf(draft, onChange, stored);
+  const categories = useEventCategories();
+  const category = draft.category ?? '';
+  // An event keeps a category the school has since removed from its list.
+  const offered = category === '' || categories.includes(category) ? categories : [...categories, category];
   return (
     <div className="field-grid">
       <TitleField
@@ -39,6 +45,23 @@ function EventFields({ draft, onChange, disabled, idPrefix, stored }: FieldsProp
       >
         {(text) => <TextField {...text} disabled={disabled} maxLength={200} />}
       </TranslatableField>
+      <Field id={`${idPrefix}-category`} name="category" label="Category">
+        {(control) => (
+          <select
+            {...control}
+            value={category}
+            disabled={disabled}
+            onChange={(event) => set('category')(event.target.value)}
+          >
+            <option value="">No category</option>
+            {offered.map((name) => (
+              <option key={name} value={name}>
+                {categories.includes(name) ? name : `${name} (no longer in the list)`}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <DescriptionField
         idPrefix={idPrefix}
         value={draft.description}
@@ -52,7 +75,9 @@ function EventFields({ draft, onChange, disabled, idPrefix, stored }: FieldsProp
 }
 
 function EventDetails({ item }: { item: SchoolEvent }) {
-  const when = [formatDate(item.date), item.time && formatTime(item.time), item.location].filter(Boolean);
+  const when = [formatDate(item.date), item.time && formatTime(item.time), item.location, item.category].filter(
+    Boolean,
+  );
   return (
     <>
       <h3 className="item-title">{item.title}</h3>

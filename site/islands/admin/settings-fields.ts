@@ -172,6 +172,20 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
     ),
   },
   {
+    title: 'Event categories',
+    hint: 'The categories an event can have. Each has its own list on the Events & News page and its own calendar to subscribe to, at an address made from its name (/calendars/examinations.ics). An event keeps its category when it is removed from this list, but is then listed in no category.',
+    fields: [
+      rows(setting('eventCategories'), {
+        id: 'event-categories',
+        legend: 'Event categories',
+        rowName: 'category',
+        addLabel: 'Add category',
+        max: 30,
+        fields: [{ label: (position) => `Category ${position}`, required: true, maxLength: 60 }],
+      }),
+    ],
+  },
+  {
     title: 'Languages',
     hint: 'The languages the site is written in, as language tags separated by commas (for example en, hi, ar). The first is the default: the texts above are written in it.',
     fields: [
