@@ -20,8 +20,10 @@ export interface AppDeps {
   };
   images: ImageStore;
   documents: DocumentStore;
-  /** E-mails the office about new contact messages and registrations (or does nothing). */
+  /** E-mails the office about new contact messages and registrations, and the subscribers (or does nothing). */
   notifier: Notifier;
+  /** The site's public address (SITE_URL), which the links in subscribers' e-mails lead to. */
+  siteUrl?: string;
   trustProxy: boolean;
   /** Who changed what, and every login. */
   audit: AuditLog;

@@ -93,6 +93,7 @@ const app = createApp({
   images,
   documents,
   notifier,
+  siteUrl: config.siteUrl,
   trustProxy: config.trustProxy,
   audit,
   cors: publicCors(),

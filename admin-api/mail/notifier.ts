@@ -1,5 +1,5 @@
 /**
- * E-mails to the school office, sent with nodemailer over SMTP. Sending never holds up an answer:
+ * E-mails to the school office and to its subscribers, sent with nodemailer over SMTP. Sending never holds up an answer:
  * `notify` returns at once, and a mail that cannot be sent is tried again a few times, further
  * apart each time, then given up. Failures are logged without the mail's personal details.
  */
@@ -12,6 +12,12 @@ export interface Mail {
   kind: string;
   subject: string;
   text: string;
+  /** The same as HTML, for the mail programs that show it (subscribers' mails). */
+  html?: string;
+  /** To a subscriber, from the school by its name; absent: to the office. */
+  to?: { address: string; fromName: string };
+  /** Where a `POST` of `List-Unsubscribe=One-Click` unsubscribes the recipient (RFC 8058). */
+  unsubscribeUrl?: string;
   /** Where the office's reply goes: the person who wrote. */
   replyTo?: { name: string; address: string };
   /** Whom and which record it is about: for a person's requests and for retention, never for logs. */
@@ -25,6 +31,8 @@ export interface QueuedMail {
 }
 
 export interface Notifier {
+  /** Whether mails leave at all: false when no mail server is configured. */
+  readonly sends: boolean;
   /** Sends `mail` in the background. */
   notify(mail: Mail): void;
   /** Resolves once every mail handed over so far was sent or given up. */
@@ -39,7 +47,13 @@ export interface Notifier {
 export const RETRY_DELAYS_MS = [2_000, 15_000, 60_000, 300_000] as const;
 
 /** When no mail is configured. */
-export const noMail: Notifier = { notify: () => {}, settled: async () => {}, queued: () => [], forget: () => 0 };
+export const noMail: Notifier = {
+  sends: false,
+  notify: () => {},
+  settled: async () => {},
+  queued: () => [],
+  forget: () => 0,
+};
 
 export function mailNotifier(settings: MailSettings, retryDelaysMs: readonly number[] = RETRY_DELAYS_MS): Notifier {
   const transport = nodemailer.createTransport({
@@ -54,11 +68,16 @@ export function mailNotifier(settings: MailSettings, retryDelaysMs: readonly num
 
   async function deliver(mail: Mail) {
     const message = {
-      from: settings.from,
-      to: settings.to,
+      from: mail.to ? { name: oneLine(mail.to.fromName), address: settings.from } : settings.from,
+      to: mail.to?.address ?? settings.to,
       replyTo: mail.replyTo,
       subject: oneLine(mail.subject),
       text: mail.text,
+      html: mail.html,
+      ...(mail.unsubscribeUrl && {
+        list: { unsubscribe: mail.unsubscribeUrl },
+        headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      }),
     };
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -83,6 +102,7 @@ export function mailNotifier(settings: MailSettings, retryDelaysMs: readonly num
   }
 
   return {
+    sends: true,
     notify(mail) {
       waiting.set(mail, { mail, queuedAt: new Date().toISOString() });
       const delivery = deliver(mail).finally(() => {

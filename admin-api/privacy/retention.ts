@@ -1,7 +1,8 @@
 /**
  * Personal data is kept only as long as the school's settings say: contact messages for
  * `messageMonths` after they arrived, registrations never approved for `pendingAlumniDays`, and
- * anything sent without consent for NO_CONSENT_DAYS unless approved. The sweep runs when the
+ * anything sent without consent for NO_CONSENT_DAYS unless approved, and subscriptions never
+ * confirmed for UNCONFIRMED_DAYS. The sweep runs when the
  * server starts and every 10 seconds after, on the clock's tens of seconds (so its next time is
  * known: `nextSweepAt`); what it removes goes with the e-mails about it not yet sent, and the audit
  * log says how many, never whose.
@@ -9,6 +10,7 @@
 import type { Alumni } from '../../site/contract/alumni.ts';
 import type { InboxMessage } from '../../site/contract/contact.ts';
 import { NO_CONSENT_DAYS, type RetentionSettings } from '../../site/contract/personal-data.ts';
+import { type Subscription, UNCONFIRMED_DAYS } from '../../site/contract/subscriptions.ts';
 import { countLabel } from '../../site/lib/display-format.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
 import type { Notifier } from '../mail/notifier.ts';
@@ -46,8 +48,12 @@ export function registrationIsDue(alumnus: Alumni, retention: RetentionSettings,
   return daysAfter(alumnus.registrationDate, retention.pendingAlumniDays) <= now;
 }
 
+/** Whether a subscription was never confirmed and has waited long enough at `now`. */
+export const unconfirmedIsDue = (subscription: Subscription, now: number) =>
+  !subscription.confirmedAt && daysAfter(subscription.createdAt, UNCONFIRMED_DAYS) <= now;
+
 export interface SweepDeps {
-  stores: Pick<Stores, 'content' | 'alumni' | 'messages'>;
+  stores: Pick<Stores, 'content' | 'alumni' | 'messages' | 'subscriptions'>;
   notifier: Notifier;
   audit: AuditLog;
 }
@@ -70,17 +76,25 @@ export async function sweep({ stores, notifier, audit }: SweepDeps, now = Date.n
   const alumni = await removeRecords(stores.alumni, 'alumni', (alumnus: Alumni) =>
     registrationIsDue(alumnus, retention, now),
   );
-  const removed = new Set([...messages, ...alumni].map((record) => record._id));
+  const subscriptions = await removeRecords(stores.subscriptions, 'subscriptions', (subscription: Subscription) =>
+    unconfirmedIsDue(subscription, now),
+  );
+  const removed = new Set([...messages, ...alumni, ...subscriptions].map((record) => record._id));
   const pendingMails = notifier.forget((mail) => mail.about !== undefined && removed.has(mail.about.record));
   if (removed.size > 0) {
     await audit.tryRecord({
       username: 'system',
       action: 'retention.sweep',
-      target: `${countLabel(messages.length, 'message')}, ${countLabel(alumni.length, 'registration')}, ${countLabel(pendingMails, 'e-mail')} not sent`,
+      target: [
+        countLabel(messages.length, 'message'),
+        countLabel(alumni.length, 'registration'),
+        ...(subscriptions.length > 0 ? [countLabel(subscriptions.length, 'unconfirmed subscription')] : []),
+        `${countLabel(pendingMails, 'e-mail')} not sent`,
+      ].join(', '),
       address: 'system',
     });
   }
-  return { messages: messages.length, alumni: alumni.length, pendingMails };
+  return { messages: messages.length, alumni: alumni.length, subscriptions: subscriptions.length, pendingMails };
 }
 
 /** Sweeps now and at every `nextSweepAt`; answers a function that stops it. */

@@ -7,6 +7,7 @@ import type { AppDeps } from '../app-deps.ts';
 import { noteLook } from '../audit/record-changes.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError } from '../http/errors.ts';
+import { filledHoneypot } from '../http/honeypot.ts';
 import { readJsonBody, validate } from '../http/json-body.ts';
 import { minutesText, SlidingWindow } from '../http/sliding-window.ts';
 import { contactMail } from '../mail/notifications.ts';
@@ -120,10 +121,4 @@ export function contactRoutes(deps: AppDeps) {
 
 export function newestMessagesFirst(messages: readonly InboxMessage[]): InboxMessage[] {
   return [...messages].reverse().sort((a, b) => b.receivedAt.localeCompare(a.receivedAt));
-}
-
-function filledHoneypot(body: unknown): boolean {
-  if (!body || typeof body !== 'object' || !Object.hasOwn(body, HONEYPOT_FIELD)) return false;
-  const value = (body as Record<string, unknown>)[HONEYPOT_FIELD];
-  return !(value === '' || value === null || value === undefined);
 }

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { AlumniRecords } from '../../site/contract/alumni.ts';
 import { InboxRecords } from '../../site/contract/contact.ts';
 import { SiteContent } from '../../site/contract/content.ts';
+import { SubscriptionRecords } from '../../site/contract/subscriptions.ts';
 import { AdminAccounts } from './admin-accounts.ts';
 import { defaultContent } from './default-content.ts';
 import { ERASURES_FILE, ErasureList, newErasureList } from './erasure-list.ts';
@@ -12,6 +13,7 @@ export type AlumniStore = JsonDocument<typeof AlumniRecords>;
 export type AdminStore = JsonDocument<typeof AdminAccounts>;
 export type MessageStore = JsonDocument<typeof InboxRecords>;
 export type ErasureStore = JsonDocument<typeof ErasureList>;
+export type SubscriptionStore = JsonDocument<typeof SubscriptionRecords>;
 
 export interface Stores {
   content: ContentStore;
@@ -20,6 +22,8 @@ export interface Stores {
   messages: MessageStore;
   /** Who asked to be erased, as salted hashes (privacy/erasures.ts). */
   erasures: ErasureStore;
+  /** The families' e-mail subscriptions (routes/subscriptions.ts). */
+  subscriptions: SubscriptionStore;
 }
 
 export const contentFile = (dataDir: string) => join(dataDir, 'content.json');
@@ -29,14 +33,20 @@ const KEEP_PREVIOUS = { keepPrevious: true };
 
 /** Opens the documents of `dataDir`, creating them with their defaults on first start. */
 export async function openStores(dataDir: string): Promise<Stores> {
-  const [content, alumni, admins, messages, erasures] = await Promise.all([
+  const [content, alumni, admins, messages, erasures, subscriptions] = await Promise.all([
     JsonDocument.open(contentFile(dataDir), SiteContent, defaultContent),
     JsonDocument.open(join(dataDir, 'alumni.json'), AlumniRecords, () => ({ alumni: [] }), KEEP_PREVIOUS),
     JsonDocument.open(join(dataDir, 'admins.json'), AdminAccounts, () => ({ admins: [] }), KEEP_PREVIOUS),
     JsonDocument.open(join(dataDir, 'messages.json'), InboxRecords, () => ({ messages: [] }), KEEP_PREVIOUS),
     JsonDocument.open(join(dataDir, ERASURES_FILE), ErasureList, newErasureList, KEEP_PREVIOUS),
+    JsonDocument.open(
+      join(dataDir, 'subscriptions.json'),
+      SubscriptionRecords,
+      () => ({ subscriptions: [] }),
+      KEEP_PREVIOUS,
+    ),
   ]);
-  return { content, alumni, admins, messages, erasures };
+  return { content, alumni, admins, messages, erasures, subscriptions };
 }
 
 /** Resolves once every write accepted so far is on disk. */
@@ -47,5 +57,6 @@ export async function settleStores(stores: Stores): Promise<void> {
     stores.admins.settled(),
     stores.messages.settled(),
     stores.erasures.settled(),
+    stores.subscriptions.settled(),
   ]);
 }

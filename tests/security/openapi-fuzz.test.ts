@@ -23,6 +23,7 @@ import { solidImage } from '../api/test-images.ts';
 import { testServer } from '../support/harness.ts';
 import { DocumentChecker } from '../support/openapi-check.ts';
 import { examples } from '../support/run-length.ts';
+import { officeMailServer } from '../support/smtp.ts';
 import { SchemaArbitraries } from './openapi-fuzz/arbitraries.ts';
 import { type Checking, Coverage, sendAndCheck } from './openapi-fuzz/check.ts';
 import { KnownValues } from './openapi-fuzz/known-values.ts';
@@ -40,8 +41,10 @@ const ROUNDS = ONLY ? 1 : 2;
 const NAMING_FIELDS = ['imageId', 'documentId', 'username', 'slug'];
 
 const tally = fileTally('OpenAPI fuzzing');
-// Behind a proxy, as in production: the session logs in again from addresses of its own.
-const site = testServer({ admin: true, env: { TRUST_PROXY: '1' } });
+// Behind a proxy, as in production: the session logs in again from addresses of its own. With a
+// mail server, so that the calls that e-mail (subscriptions) do their work rather than answer 503.
+const mail = officeMailServer();
+const site = testServer({ admin: true, env: Object.assign(mail.env, { TRUST_PROXY: '1' }) });
 let document: OpenAPIV3_1.Document;
 let operations: Operation[];
 let checking: Checking;

@@ -153,6 +153,13 @@ export const PUBLIC_CALLS = [
   'GET /images/:name',
   'GET /documents/:name',
   'POST /api/contact',
+  // Families' subscriptions: the ones after the first hold the subscription's own signed token.
+  'POST /api/subscriptions',
+  'POST /api/subscriptions/confirm',
+  'GET /api/subscriptions/mine',
+  'PUT /api/subscriptions/mine',
+  'DELETE /api/subscriptions/mine',
+  'POST /api/subscriptions/unsubscribe',
   'POST /api/admin/login',
   // The API described: the OpenAPI document and its interactive reference.
   'GET /api/openapi.json',

@@ -1,0 +1,36 @@
+/**
+ * The addresses a subscriber's e-mails link, each holding the subscription's token: the pages to
+ * confirm and to change what it receives (in the subscription's language), the page that
+ * unsubscribes as it opens, and the API address that a mail program `POST`s to unsubscribe in one
+ * click (RFC 8058).
+ */
+import type { Subscription } from '../../site/contract/subscriptions.ts';
+import { pathInLanguage } from '../../site/lib/language-paths.ts';
+
+export const SUBSCRIBE_PATH = '/subscribe';
+export const CONFIRM_PATH = '/subscribe/confirm';
+export const MANAGE_PATH = '/subscribe/manage';
+/** The manage page's parameter that unsubscribes as the page opens (the e-mails' visible link). */
+export const UNSUBSCRIBE_PARAMETER = 'unsubscribe';
+
+export interface SubscriptionLinks {
+  confirm: string;
+  manage: string;
+  unsubscribe: string;
+  oneClick: string;
+}
+
+export function subscriptionLinks(
+  subscription: Subscription,
+  token: string,
+  { siteUrl, languages }: { siteUrl: string; languages: readonly string[] },
+): SubscriptionLinks {
+  const page = (path: string, extra = '') =>
+    `${siteUrl}${pathInLanguage(path, subscription.language, languages)}?token=${encodeURIComponent(token)}${extra}`;
+  return {
+    confirm: page(CONFIRM_PATH),
+    manage: page(MANAGE_PATH),
+    unsubscribe: page(MANAGE_PATH, `&${UNSUBSCRIBE_PARAMETER}=1`),
+    oneClick: `${siteUrl}/api/subscriptions/unsubscribe?token=${encodeURIComponent(token)}`,
+  };
+}

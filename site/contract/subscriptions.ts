@@ -1,0 +1,39 @@
+/**
+ * Subscriptions (issue 35), as the server keeps them (`DATA_DIR/subscriptions.json`, personal
+ * data: never part of the public content) and as a subscription's own link shows them. What a
+ * family sends is in subscription-form.ts.
+ */
+import * as z from 'zod';
+import { Consent } from './personal-data.ts';
+import { FREQUENCIES, SUBSCRIPTION_TOPICS } from './subscription-form.ts';
+
+export * from './subscription-form.ts';
+
+/** One subscription as kept. */
+export const Subscription = z.object({
+  _id: z.string(),
+  email: z.string(),
+  topics: z.array(z.enum(SUBSCRIPTION_TOPICS)),
+  frequency: z.enum(FREQUENCIES),
+  language: z.string(),
+  createdAt: z.iso.datetime(),
+  /** When its confirmation link was followed: the consent, with the privacy notice of then. */
+  confirmedAt: z.iso.datetime().nullable(),
+  consent: Consent,
+  /** When confirmation e-mails went to the address (the last 24 hours' count, CONFIRMATIONS_PER_DAY). */
+  confirmationsSentAt: z.array(z.iso.datetime()),
+});
+export type Subscription = z.infer<typeof Subscription>;
+
+/** `DATA_DIR/subscriptions.json` */
+export const SubscriptionRecords = z.object({ subscriptions: z.array(Subscription).default([]) });
+
+/** What a subscription's own link shows (GET /api/subscriptions/mine): never more than its owner knows. */
+export const SubscriptionView = z.object({
+  email: z.string(),
+  topics: z.array(z.enum(SUBSCRIPTION_TOPICS)),
+  frequency: z.enum(FREQUENCIES),
+  language: z.string(),
+  confirmed: z.boolean(),
+});
+export type SubscriptionView = z.infer<typeof SubscriptionView>;
