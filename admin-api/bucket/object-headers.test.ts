@@ -28,6 +28,9 @@ describe('objectHeaders', () => {
     // A language's own feeds.
     expect(objectHeaders('/hi/rss.xml').contentType).toBe('application/rss+xml; charset=utf-8');
     expect(objectHeaders('/hi/events.ics').contentType).toBe('text/calendar; charset=utf-8');
+    // Each event category's calendar, in each language.
+    expect(objectHeaders('/calendars/examinations.ics').contentType).toBe('text/calendar; charset=utf-8');
+    expect(objectHeaders('/hi/calendars/examinations.ics').contentType).toBe('text/calendar; charset=utf-8');
     expect(objectHeaders('/sitemap.xml').contentType).toBe('application/xml; charset=utf-8');
     expect(objectHeaders('/favicon.svg')).toEqual({ contentType: 'image/svg+xml', cacheControl: REVALIDATE });
   });

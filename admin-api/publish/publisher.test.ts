@@ -95,7 +95,7 @@ const open = () =>
     searchIndex: false,
   });
 const home = (publisher: Publisher) => Buffer.from(findFile(publisher.snapshot!, '/')!.identity.body).toString();
-const addEvent = (title: string) =>
+const addEvent = (title: string, category?: string) =>
   stores.content.update((c) => {
     c.events.push({
       _id: randomUUID(),
@@ -104,6 +104,7 @@ const addEvent = (title: string) =>
       date: '2026-01-01',
       time: '',
       location: '',
+      ...(category && { category }),
       image: null,
       ...PUBLISHED_NOW,
     });
@@ -259,6 +260,16 @@ describe('Publisher', () => {
     expect(isTouched('/eventsnews/events/past/2026', touched)).toBe(true);
     expect(isTouched('/gallery', touched)).toBe(false);
     expect(previous?.changes?.banner).toEqual([]);
+    // An event without a category touches no category's pages or calendar.
+    expect((touched as string[]).filter((page) => /categor|^\/calendars\//.test(page))).toEqual([]);
+
+    // An examination: its category's calendar and pages, and the row of categories it now shows in.
+    await addEvent('Term exams', 'Examinations');
+    await publisher.scheduler.idle();
+    const exams = builder.offered.at(-1)?.changes?.touched ?? ALL_PAGES;
+    expect(exams).toContain('/calendars/examinations.ics');
+    expect(isTouched('/eventsnews/categories/examinations/past/2026', exams)).toBe(true);
+    expect(exams).not.toContain('/calendars/sports.ics');
 
     // A build made on an earlier day: what is upcoming may have changed, so every page again.
     const infoFile = join(served, 'build-info.json');
@@ -266,7 +277,7 @@ describe('Publisher', () => {
     await writeFile(infoFile, JSON.stringify({ ...info, day: '2000-01-01' }));
     await addEvent('Quiz');
     await publisher.scheduler.idle();
-    expect(builder.offered[2]).toBeUndefined();
+    expect(builder.offered.at(-1)).toBeUndefined();
   });
 
   it("renders every page again once the school's date has changed, without an edit", async () => {

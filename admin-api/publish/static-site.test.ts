@@ -97,6 +97,16 @@ it('compresses rendered files, feeds included, as well as the pages', async () =
   expect(file.identity.headers['cache-control']).toBe('no-cache');
 });
 
+it("serves an event category's calendar, in each language, as text/calendar", async () => {
+  const calendar = 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n';
+  const snapshot = await new SnapshotLoader().load(
+    await build('one', { 'calendars/examinations.ics': calendar, 'hi/calendars/examinations.ics': calendar }),
+  );
+  for (const path of ['/calendars/examinations.ics', '/hi/calendars/examinations.ics']) {
+    expect(snapshot.files.get(path)!.identity.headers['content-type'], path).toBe('text/calendar; charset=utf-8');
+  }
+});
+
 it('serves a whole site at once and compresses it in the background, each file once', async () => {
   const files = Object.fromEntries(Array.from({ length: 100 }, (_, n) => [`page-${n}/index.html`, page(`Page ${n}`)]));
   const loader = new SnapshotLoader();
