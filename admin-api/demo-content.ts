@@ -7,6 +7,8 @@ export interface DemoEvent {
   inDays: number;
   time: string;
   location: string;
+  /** One of the default event categories, if any. */
+  category?: string;
   /** Which demo scene illustrates it, if any. */
   picture?: number;
 }
@@ -49,6 +51,7 @@ export const DEMO_EVENTS: readonly DemoEvent[] = [
     inDays: 9,
     time: '09:00',
     location: 'School playground',
+    category: 'Sports',
     picture: 0,
   },
   {
@@ -66,6 +69,7 @@ export const DEMO_EVENTS: readonly DemoEvent[] = [
     inDays: 40,
     time: '14:00',
     location: 'Classrooms',
+    category: 'Meetings',
   },
   {
     title: 'Inter-school Quiz',
@@ -82,6 +86,7 @@ export const DEMO_EVENTS: readonly DemoEvent[] = [
     inDays: -45,
     time: '08:00',
     location: 'Main lawn',
+    category: 'Celebrations',
   },
   {
     title: 'Library Week',

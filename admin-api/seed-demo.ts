@@ -155,6 +155,7 @@ async function demoEvent(event: DemoEvent, index: number, today: string): Promis
     date: addDays(today, event.inDays),
     time: event.time,
     location: event.location,
+    ...(event.category && { category: event.category }),
     image,
     ...PUBLISHED_NOW,
   };
