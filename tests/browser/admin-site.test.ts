@@ -103,6 +103,55 @@ describe('School details', () => {
     expect(saved.at(-1)).toEqual({ title: 'Small classes', text: 'Never more than 30 in a class.' });
   });
 
+  it('edits the event categories, which the event form offers, and refuses two with one address', async () => {
+    const { page } = watched;
+    const section = page.locator('#site');
+    const categories = section.getByRole('group', { name: 'Event categories' });
+    await categories.getByRole('button', { name: 'Add category' }).click();
+    await categories.getByRole('textbox', { name: 'Category 6', exact: true }).fill('examinations');
+    await section.getByRole('button', { name: 'Save school details' }).click();
+    await alertIn(section, 'would share the address /calendars/examinations.ics').waitFor();
+    expect((await settings()).eventCategories).toHaveLength(5);
+
+    await categories.getByRole('textbox', { name: 'Category 6', exact: true }).fill("Parents' evenings");
+    await section.getByRole('button', { name: 'Save school details' }).click();
+    await section.getByRole('status').filter({ hasText: 'The school details are saved' }).waitFor();
+    expect((await settings()).eventCategories).toEqual([
+      'Holidays',
+      'Examinations',
+      'Sports',
+      'Meetings',
+      'Celebrations',
+      "Parents' evenings",
+    ]);
+
+    await openSection(page, 'events');
+    const form = page.locator('#events').getByRole('form', { name: 'Add event' });
+    const category = form.getByLabel('Category');
+    expect(await category.locator('option').allTextContents()).toEqual([
+      'No category',
+      'Holidays',
+      'Examinations',
+      'Sports',
+      'Meetings',
+      'Celebrations',
+      "Parents' evenings",
+    ]);
+    await form.getByLabel(/^Title/).fill('Class 5 parents evening');
+    await form.getByLabel(/^Description/).fill('Meet the class teachers.');
+    await form.getByLabel(/^Date/).fill('2031-04-01');
+    await category.selectOption("Parents' evenings");
+    await form.getByRole('button', { name: 'Add event' }).click();
+    await page.locator('#events').getByRole('listitem', { name: 'Class 5 parents evening', exact: true }).waitFor();
+    const [event] = (await site.call('GET', '/api/content')).body.events;
+    expect(event).toMatchObject({ title: 'Class 5 parents evening', category: "Parents' evenings" });
+    await expectLive();
+    const calendar = await (await fetch(`${site.url}/calendars/parents-evenings.ics`)).text();
+    expect(calendar).toContain('SUMMARY:Class 5 parents evening');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    watched.expectNoProblems();
+  });
+
   it('explains a bad value, saves nothing, and keeps what was typed', async () => {
     const { page } = watched;
     const section = page.locator('#site');
