@@ -135,7 +135,10 @@ export const eventInput = perTimeZone((timeZone) =>
      * One of `settings.eventCategories` when saved (the routes check it); an event keeps its
      * category when the school removes it from the list. Empty or absent: no category.
      */
-    category: text('Category', 60).optional(),
+    category: text('Category', 60).optional().meta({
+      description:
+        "One of the school's event categories (`settings.eventCategories`), or empty for none; the event is in that category's listing and calendar (`/calendars/<slug>.ics`).",
+    }),
     image: optionalImage,
     translations: translationsOf({
       title: text('Title', 200),

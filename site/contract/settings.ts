@@ -175,7 +175,10 @@ const editable = {
   ),
   leaderNames: LeaderNames,
   /** The categories an event may have (`SchoolEvent.category`), each with its listing and calendar. */
-  eventCategories,
+  eventCategories: eventCategories.meta({
+    description:
+      'The categories an event may have, in the order the site shows them; each has its listing (`/eventsnews/categories/<slug>`) and its calendar (`/calendars/<slug>.ics`), `<slug>` made from its name. No two may have the same slug.',
+  }),
   /** The site's languages (BCP 47 tags), the first being the default: its texts are the fields'. */
   languages: Languages,
   /** Decides when an event has passed and which news is current. */
@@ -212,7 +215,7 @@ export const Settings = z.object({
   ...editable,
   languages: Languages.default(DEFAULT_LANGUAGES),
   // Settings written before event categories existed get the default ones.
-  eventCategories: eventCategories.default([...DEFAULT_EVENT_CATEGORIES]),
+  eventCategories: editable.eventCategories.default([...DEFAULT_EVENT_CATEGORIES]),
   translations: settingsTranslations,
   translationBasis: TranslationBasis,
   /** Slugs of names the school had before: their about addresses redirect to the current ones. */
