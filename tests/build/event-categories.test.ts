@@ -8,7 +8,8 @@
  * folder and in the bucket as text/calendar.
  */
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import ICAL from 'ical.js';
@@ -227,6 +228,35 @@ describe("a category's pages", () => {
     expect(watched.cspViolations).toEqual([]);
     expect(watched.errors).toEqual([]);
     await watched.close();
+  });
+  it('are valid HTML (Nu Html Checker)', { timeout: 60_000 }, async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'category-pages-'));
+    try {
+      const year = daysFromToday(-30).slice(0, 4);
+      const paths = [
+        '/eventsnews',
+        '/eventsnews/events',
+        '/eventsnews/categories/examinations',
+        `/eventsnews/categories/examinations/past/${year}`,
+      ];
+      const files = await Promise.all(
+        paths.map(async (path, n) => {
+          const file = join(dir, `page-${n}.html`);
+          await writeFile(file, await page(path));
+          return file;
+        }),
+      );
+      const vnu = join(process.cwd(), 'node_modules/vnu-jar/build/dist/vnu.jar');
+      const { stdout, stderr } = await promisify(execFile)(
+        'java',
+        ['-jar', vnu, '--format', 'json', '--errors-only', '--exit-zero-always', ...files],
+        { maxBuffer: 16 * 1024 * 1024 },
+      );
+      const { messages } = JSON.parse(stderr || stdout) as { messages: { url: string; message: string }[] };
+      expect(messages.map((message) => `${message.url}: ${message.message}`)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
