@@ -6,12 +6,7 @@
  */
 import type { Subscription } from '../../site/contract/subscriptions.ts';
 import { pathInLanguage } from '../../site/lib/language-paths.ts';
-
-export const SUBSCRIBE_PATH = '/subscribe';
-export const CONFIRM_PATH = '/subscribe/confirm';
-export const MANAGE_PATH = '/subscribe/manage';
-/** The manage page's parameter that unsubscribes as the page opens (the e-mails' visible link). */
-export const UNSUBSCRIBE_PARAMETER = 'unsubscribe';
+import { CONFIRM_PATH, MANAGE_PATH, UNSUBSCRIBE_PARAMETER } from '../../site/lib/subscription-paths.ts';
 
 export interface SubscriptionLinks {
   confirm: string;

@@ -57,6 +57,8 @@ async function openPublic(path: string, prepare?: (page: Page) => Promise<void>)
 
 const layoutShift = (page: Page) =>
   page.evaluate(() => (window as unknown as { layoutShifts: { total: number } }).layoutShifts.total);
+/** Each notice's link to /subscribe. */
+const BY_EMAIL = 'Get notices like this by e-mail';
 const region = (page: Page) => page.getByRole('region', { name: 'Urgent notices' });
 
 describe('the banner', () => {
@@ -75,19 +77,20 @@ describe('the banner', () => {
       };
     });
     expect(order).toEqual({ first: true, next: true, beforeHeader: true });
-    // Keyboard: the skip link first, then the notice's link.
+    // Keyboard: the skip link first, then each notice's links: the emergency's to the subscriptions
+    // (issue 35), the important notice's own, then its link to the subscriptions.
     await page.keyboard.press('Tab');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
-    await page.keyboard.press('Tab');
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('href')))
-      .toBe('https://example.org/sports');
+    for (const href of ['/subscribe', 'https://example.org/sports', '/subscribe']) {
+      await page.keyboard.press('Tab');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(href);
+    }
 
     const texts = await region(page).locator('[data-alert]').allInnerTexts();
     expect(texts.map((text) => text.replace(/\s+/g, ' ').trim())).toEqual([
-      `Emergency: ${NOTICES.emergency.message}`,
-      `Important: ${NOTICES.important.message}`,
-      `Information: ${NOTICES.info.message} Dismiss this notice`,
+      `Emergency: ${NOTICES.emergency.message} ${BY_EMAIL}`,
+      `Important: ${NOTICES.important.message} ${BY_EMAIL}`,
+      `Information: ${NOTICES.info.message} ${BY_EMAIL} Dismiss this notice`,
     ]);
     expect(await region(page).locator('[data-alert] svg.site-alert-icon').count()).toBe(3);
     expect(await seriousA11yViolations(page)).toEqual([]);

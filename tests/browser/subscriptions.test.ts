@@ -1,0 +1,134 @@
+/**
+ * A parent subscribes as a person would (issue 35): from the footer's "Get updates" to the form,
+ * the confirmation e-mail's link and its button, the page that changes what the subscription
+ * receives, and the e-mail's visible unsubscribe link; then the same in Hindi, whose e-mails and
+ * pages speak Hindi. The e-mails arrive at a real SMTP server in this process.
+ */
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, seriousA11yViolations, type WatchedPage, watchedPage } from '../public/page-checks.ts';
+import { VIEWPORTS } from '../public/routes.ts';
+import { testBrowser, testServer } from '../support/harness.ts';
+import { officeMailServer } from '../support/smtp.ts';
+
+const mail = officeMailServer();
+const site = testServer({ admin: true, env: mail.env });
+const browser = testBrowser();
+
+const mine = (token: string) => site.call('GET', `/api/subscriptions/mine?token=${encodeURIComponent(token)}`);
+
+async function mailTo(address: string, subject: RegExp): Promise<ParsedMail> {
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    const found = mail.smtp.mails.find(
+      (m) => m.to && 'text' in m.to && m.to.text === address && subject.test(m.subject ?? ''),
+    );
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`No e-mail ${subject} reached ${address}`);
+}
+
+/**
+ * The link of the e-mail's text under `label`, on the test's server (the e-mails name the site by
+ * SITE_URL, or by its port: 0 here, the system's choice).
+ */
+function link(message: ParsedMail, label: string): string {
+  const found = message.text?.match(new RegExp(`${label}:\\n(\\S+)`))?.[1];
+  if (!found) throw new Error(`No link "${label}" in:\n${message.text}`);
+  const { pathname, search } = new URL(found);
+  return site.url + pathname + search;
+}
+
+describe('subscribing, confirming, changing and leaving', () => {
+  let visitor: WatchedPage;
+  beforeAll(async () => {
+    visitor = await watchedPage(browser(), { viewport: VIEWPORTS.phone });
+  });
+  afterAll(() => visitor.close());
+
+  it('subscribes from the footer’s “Get updates”, and says to look for the e-mail', async () => {
+    const { page } = visitor;
+    await page.goto(site.url, { waitUntil: 'networkidle' });
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Get updates' }).click();
+    await page.waitForURL('**/subscribe');
+    await hydrated(page);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => page.getByText('Email is required').isVisible()).toBe(true);
+    await page.getByLabel('Email').fill('meena.iyer@example.org');
+    await page.getByRole('checkbox', { name: 'Circulars' }).uncheck();
+    await page.getByRole('radio', { name: 'Once a day, in a daily digest' }).check();
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByRole('heading', { name: 'Please check your e-mail' }).waitFor();
+    expect(await page.getByRole('status').textContent()).toContain('We have sent a link to meena.iyer@example.org.');
+    const confirmation = await mailTo('meena.iyer@example.org', /confirm your subscription/);
+    expect(confirmation.text).toContain('urgent notices, news, and events, in a daily digest');
+    expect(visitor.errors).toEqual([]);
+    expect(visitor.cspViolations).toEqual([]);
+  });
+
+  it('confirms with the button of the e-mail’s link, then changes what it receives', async () => {
+    const { page } = visitor;
+    const confirmation = await mailTo('meena.iyer@example.org', /confirm your subscription/);
+    const confirmLink = link(confirmation, 'Confirm my subscription');
+    const token = new URL(confirmLink).searchParams.get('token')!;
+    await page.goto(confirmLink, { waitUntil: 'networkidle' });
+    await hydrated(page);
+    // Opening the link confirms nothing: a mail scanner opens links too.
+    expect((await mine(token)).body.confirmed).toBe(false);
+    await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+    await page.getByRole('heading', { name: 'Your subscription is confirmed. Thank you!' }).waitFor();
+    expect((await mine(token)).body.confirmed).toBe(true);
+
+    await page.getByRole('link', { name: 'Change what you receive' }).click();
+    await page.getByText('E-mails to meena.iyer@example.org').waitFor();
+    expect(await page.getByRole('checkbox', { name: 'News' }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Circulars' }).isChecked()).toBe(false);
+    expect(await page.getByRole('radio', { name: 'Once a day, in a daily digest' }).isChecked()).toBe(true);
+    await page.getByRole('checkbox', { name: 'News' }).uncheck();
+    await page.getByRole('radio', { name: 'Once a week, in a weekly digest' }).check();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Your choices are saved.').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect((await mine(token)).body).toMatchObject({ topics: ['alerts', 'events'], frequency: 'weekly' });
+  });
+
+  it('unsubscribes as the e-mail’s visible unsubscribe link opens', async () => {
+    const { page } = visitor;
+    const confirmation = await mailTo('meena.iyer@example.org', /confirm your subscription/);
+    const token = new URL(link(confirmation, 'Confirm my subscription')).searchParams.get('token')!;
+    await page.goto(link(confirmation, 'Unsubscribe'), { waitUntil: 'networkidle' });
+    await page.getByText('You are unsubscribed. You will receive no more e-mails from us.').waitFor();
+    expect((await mine(token)).status).toBe(404);
+    expect(await page.getByRole('link', { name: 'Subscribe again' }).getAttribute('href')).toBe('/subscribe');
+  });
+});
+
+describe('in another language of the site', () => {
+  let visitor: WatchedPage;
+  beforeAll(async () => {
+    const set = await site.asAdmin('PUT', '/api/settings', { json: { languages: ['en', 'hi'] } });
+    expect(set.status).toBe(200);
+    await site.waitUntilLive();
+    visitor = await watchedPage(browser(), { viewport: VIEWPORTS.desktop });
+  });
+  afterAll(() => visitor.close());
+
+  it('subscribes in the page’s language, and the e-mail and its pages speak it', async () => {
+    const { page } = visitor;
+    await page.goto(`${site.url}/hi/subscribe`, { waitUntil: 'networkidle' });
+    await hydrated(page);
+    await page.getByLabel('ईमेल').fill('ravi.sharma@example.org');
+    await page.getByRole('button', { name: 'सदस्यता लें' }).click();
+    await page.getByRole('heading', { name: 'कृपया अपना ई-मेल देखें' }).waitFor();
+    const confirmation = await mailTo('ravi.sharma@example.org', /सदस्यता की पुष्टि/);
+    const confirmLink = link(confirmation, 'मेरी सदस्यता की पुष्टि करें');
+    expect(new URL(confirmLink).pathname).toBe('/hi/subscribe/confirm');
+    expect(confirmation.html).toContain('lang="hi"');
+    await page.goto(confirmLink, { waitUntil: 'networkidle' });
+    await hydrated(page);
+    await page.getByRole('button', { name: 'मेरी सदस्यता की पुष्टि करें' }).click();
+    await page.getByRole('heading', { name: 'आपकी सदस्यता की पुष्टि हो गई है। धन्यवाद!' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('hi');
+  });
+});
