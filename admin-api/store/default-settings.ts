@@ -5,7 +5,7 @@
  */
 import { DEFAULT_TIME_ZONE } from '../../site/contract/dates.ts';
 import { DEFAULT_LANGUAGES } from '../../site/contract/languages.ts';
-import { DEFAULT_EVENT_CATEGORIES, type Settings } from '../../site/contract/settings.ts';
+import { DEFAULT_DIGEST, DEFAULT_EVENT_CATEGORIES, type Settings } from '../../site/contract/settings.ts';
 
 export function defaultSettings(): Settings {
   return {
@@ -126,6 +126,7 @@ export function defaultSettings(): Settings {
       honoraryPresident: 'Mr. Devashish Kumbhojkar',
     },
     eventCategories: [...DEFAULT_EVENT_CATEGORIES],
+    ...DEFAULT_DIGEST,
     languages: [...DEFAULT_LANGUAGES],
     timeZone: DEFAULT_TIME_ZONE,
     formerSlugs: [],

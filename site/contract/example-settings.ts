@@ -38,6 +38,8 @@ export function exampleSettings(): Settings {
       honoraryPresident: 'Mr. E',
     },
     eventCategories: ['Holidays', 'Examinations', 'Sports', 'Meetings', 'Celebrations'],
+    digestTime: '17:00',
+    digestDay: 'friday',
     languages: ['en'],
     timeZone: 'Asia/Kolkata',
     formerSlugs: [],

@@ -32,6 +32,22 @@ export function slugify(name: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
+/** The days a weekly digest can go out on (`digestDay`). */
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+/** When the daily and weekly digests go out, by default: Friday at five in the afternoon. */
+export const DEFAULT_DIGEST = { digestTime: '17:00', digestDay: 'friday' } as const;
+
+const digestTime = z
+  .string({ error: 'The digest time must be text' })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'The digest time must be a time of day such as 17:00')
+  .meta({
+    description: "When the daily and weekly digests go out, `HH:MM` in the school's time zone.",
+  });
+const digestDay = z
+  .enum(WEEKDAYS, { error: `The digest day must be one of ${WEEKDAYS.join(', ')}` })
+  .meta({ description: 'The day the weekly digest goes out.' });
+
 /** The event categories a fresh install offers, in their order (School details edits them). */
 export const DEFAULT_EVENT_CATEGORIES = ['Holidays', 'Examinations', 'Sports', 'Meetings', 'Celebrations'] as const;
 
@@ -181,6 +197,8 @@ const editable = {
   }),
   /** The site's languages (BCP 47 tags), the first being the default: its texts are the fields'. */
   languages: Languages,
+  digestTime,
+  digestDay,
   /** Decides when an event has passed and which news is current. */
   timeZone: z
     .string({ error: 'The time zone must be text' })
@@ -216,6 +234,9 @@ export const Settings = z.object({
   languages: Languages.default(DEFAULT_LANGUAGES),
   // Settings written before event categories existed get the default ones.
   eventCategories: editable.eventCategories.default([...DEFAULT_EVENT_CATEGORIES]),
+  // And before digests existed, the default time.
+  digestTime: digestTime.default(DEFAULT_DIGEST.digestTime),
+  digestDay: digestDay.default(DEFAULT_DIGEST.digestDay),
   translations: settingsTranslations,
   translationBasis: TranslationBasis,
   /** Slugs of names the school had before: their about addresses redirect to the current ones. */

@@ -25,6 +25,8 @@ describe('GET /api/settings', () => {
       phone: '+91 80 4000 1234',
       email: 'office@sunridgevalley.example',
       timeZone: 'Asia/Kolkata',
+      digestTime: '17:00',
+      digestDay: 'friday',
       officeHours: [
         { days: 'Mon-Fri', hours: '8:00 AM-4:00 PM' },
         { days: 'Sat', hours: '9:00 AM-1:00 PM' },
@@ -108,6 +110,9 @@ describe('PUT /api/settings', () => {
       [{ timeZone: 'Mars/Olympus' }, /time zone must be a time zone name/],
       [{ timeZone: '+05:30' }, /time zone must be a time zone name/],
       [{ timeZone: 5.5 }, /time zone must be text/],
+      [{ digestTime: '5pm' }, /digest time must be a time of day such as 17:00/],
+      [{ digestTime: '24:00' }, /digest time must be a time of day such as 17:00/],
+      [{ digestDay: 'someday' }, /digest day must be one of monday, tuesday/],
       [['schoolName'], /must be a JSON object/],
       [{}, /at least one of the settings/],
       [{ formerSlugs: ['x'], colour: 'red' }, /at least one of the settings/],

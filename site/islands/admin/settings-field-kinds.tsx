@@ -154,6 +154,34 @@ export function rows<Row>(
   };
 }
 
+/** One of a few values, picked from a list: the weekly digest's day. */
+export function choice<V extends string>(
+  place: Place<V>,
+  spec: { id: string; label: string; options: readonly { value: V; label: string }[] },
+): SettingsField {
+  return {
+    key: spec.id,
+    render: ({ draft, update, disabled }) => (
+      <Field id={spec.id} name={spec.id} label={spec.label} required marked={false}>
+        {(control) => (
+          <select
+            {...control}
+            value={place.get(draft)}
+            onChange={(event) => onChangeOf(place, update)(event.target.value as V)}
+            disabled={disabled}
+          >
+            {spec.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+    ),
+  };
+}
+
 /** A line of help across the group. */
 export function note(text: string): SettingsField {
   return { key: text, render: () => <p className="hint field-wide">{text}</p> };

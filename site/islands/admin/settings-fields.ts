@@ -4,9 +4,10 @@
  */
 import type { ComponentType } from 'react';
 import { LEADERSHIP_ROLES, LEADERSHIP_TITLES } from '../../contract/content.ts';
-import { SOCIAL_LABELS, SOCIAL_NETWORKS } from '../../contract/settings.ts';
+import { SOCIAL_LABELS, SOCIAL_NETWORKS, WEEKDAYS } from '../../contract/settings.ts';
 import type { RowControlProps, RowField } from '../forms/RowListField.tsx';
 import {
+  choice,
   entry,
   note,
   RowRichText,
@@ -196,5 +197,22 @@ export const SETTINGS_GROUPS: SettingsGroup[] = [
     title: 'Time zone',
     hint: 'Decides when an event is over and from which day news is shown.',
     fields: [timeZone],
+  },
+  {
+    title: 'E-mail digests',
+    hint: 'Families who asked for a digest get one e-mail listing what was published since their last: a daily one every day at this time, a weekly one on this day at this time (in the time zone above). Urgent notices always go at once.',
+    fields: [
+      text(setting('digestTime'), {
+        id: 'school-digest-time',
+        label: 'Digest time (HH:MM)',
+        required: true,
+        maxLength: 5,
+      }),
+      choice(setting('digestDay'), {
+        id: 'school-digest-day',
+        label: 'Weekly digest day',
+        options: WEEKDAYS.map((day) => ({ value: day, label: day[0]!.toUpperCase() + day.slice(1) })),
+      }),
+    ],
   },
 ];
