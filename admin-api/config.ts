@@ -6,6 +6,8 @@ export interface MailSettings {
   smtpUrl: string;
   to: string;
   from: string;
+  /** MAIL_RATE: the subscribers' e-mails sent per second at most (default 10). */
+  rate: number;
 }
 
 export interface ServerConfig {
@@ -65,7 +67,19 @@ function parseMail(env: NodeJS.ProcessEnv): MailSettings | null {
   ]) {
     if (!ADDRESS.test(address!)) throw new Error(`${name} must be an e-mail address, not "${address}"`);
   }
-  return { smtpUrl, to, from };
+  return { smtpUrl, to, from, rate: parseRate(env.MAIL_RATE) };
+}
+
+/** The subscribers' e-mails a second, when MAIL_RATE does not say: what most mail services take from one sender. */
+export const DEFAULT_MAIL_RATE = 10;
+
+function parseRate(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_MAIL_RATE;
+  const rate = Number(value);
+  if (!Number.isFinite(rate) || rate <= 0 || rate > 1000) {
+    throw new Error(`MAIL_RATE must be the e-mails to send per second, a number above 0 and at most 1000, not "${value}"`);
+  }
+  return rate;
 }
 
 function parsePort(value: string | undefined): number {

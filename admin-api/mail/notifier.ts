@@ -55,7 +55,10 @@ export const noMail: Notifier = {
   forget: () => 0,
 };
 
-export function mailNotifier(settings: MailSettings, retryDelaysMs: readonly number[] = RETRY_DELAYS_MS): Notifier {
+export function mailNotifier(
+  settings: Pick<MailSettings, 'smtpUrl' | 'to' | 'from'>,
+  retryDelaysMs: readonly number[] = RETRY_DELAYS_MS,
+): Notifier {
   const transport = nodemailer.createTransport({
     url: settings.smtpUrl,
     // nodemailer's defaults wait minutes for a server that does not answer.
