@@ -122,11 +122,11 @@ export function subscriptionRoutes(deps: AppDeps) {
         },
       }),
       async (c) => {
-        if (!notifier.sends) throw new HttpError(503, NO_MAIL);
         const body = await readJsonBody(c);
         if (filledHoneypot(body)) return c.json({ message: SUBSCRIPTION_ASKED }, 202);
         const request = validate(SubscriptionRequest, body);
         const language = languageOf(request.language);
+        if (!notifier.sends) throw new HttpError(503, NO_MAIL);
         const address = clientAddress(c, trustProxy);
         const wait = asked.waitFor(address, REQUESTS_PER_HOUR);
         if (wait > 0) {

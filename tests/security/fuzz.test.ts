@@ -32,6 +32,7 @@ import {
   type Planned,
   QUERY_ROUTES,
   type Stored,
+  SUBSCRIPTION_ROUTES,
 } from './fuzz/routes.ts';
 import { planWrite, write } from './fuzz/writes.ts';
 import { apiCalls, fileTally, jsonOf, rawRequest, storedFiles } from './support.ts';
@@ -247,6 +248,7 @@ it('knows every write of the API (a new one cannot be left out)', () => {
     ...Object.keys(ID_ROUTES),
     ...BODILESS_ROUTES,
     ...Object.keys(QUERY_ROUTES),
+    ...Object.keys(SUBSCRIPTION_ROUTES),
     'POST /api/upload',
     'POST /api/documents',
   ]);

@@ -19,6 +19,7 @@ import {
   QUERY_ROUTES,
   ROLE_ROUTES,
   SLUG_ROUTES,
+  SUBSCRIPTION_ROUTES,
 } from './routes.ts';
 import { badItemId, badPersonQuery, badRole, badSlug, badUsername, dateInput, wrongValue } from './values.ts';
 
@@ -147,6 +148,14 @@ export const attack = fc.oneof(
     attack: fc.constant('role not changeable' as const),
     username: badUsername,
     role: fc.constantFrom('editor', 'contributor', 'office'),
+  }),
+  fc.record({
+    attack: fc.constant('forged subscription link' as const),
+    route: fc.constantFrom(...Object.keys(SUBSCRIPTION_ROUTES)),
+    token: fc.oneof(
+      fc.string({ maxLength: 120 }),
+      fc.tuple(fc.uuid(), fc.base64String({ maxLength: 24 })).map(([id, signature]) => `${id}.${signature}`),
+    ),
   }),
   fc.record({
     attack: fc.constant('stale version' as const),
@@ -305,6 +314,21 @@ export function planAttack(a: Attack, c: Context): Planned {
       const body = { ...route.body(c), ...(a.via === 'body' ? { version } : {}) };
       const request = json(route, jsonText(body), a.via === 'If-Match' ? { 'If-Match': `"${version}"` } : {});
       return { label: a.attack, request, expect: { kind: 'stale', unit } };
+    }
+    case 'forged subscription link': {
+      const route = SUBSCRIPTION_ROUTES[a.route]!;
+      const body = route.body?.(a.token);
+      const type = route.form ? 'application/x-www-form-urlencoded' : 'application/json';
+      return {
+        label: a.attack,
+        request: {
+          method: route.method,
+          path: route.path(a.token),
+          headers: body === undefined ? {} : { 'Content-Type': type },
+          body,
+        },
+        expect: { kind: 'answered', status: route.status },
+      };
     }
     case 'account not removable': {
       const route = ID_ROUTES['DELETE /api/admin/accounts/:username']!;

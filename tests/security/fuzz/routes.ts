@@ -560,6 +560,48 @@ export const QUERY_ROUTES: Record<string, { method: string; path: (query: string
   'DELETE /api/admin/personal-data': { method: 'DELETE', path: (query) => `/api/admin/personal-data${query}` },
 };
 
+/**
+ * The calls of a family's subscription (issue 35), which the fuzzing's server (no subscription)
+ * answers storing nothing: 400 to a request to subscribe to no topic, 404 to any token, which can
+ * only be a forgery. `token` goes where each call takes it.
+ */
+export const SUBSCRIPTION_ROUTES: Record<
+  string,
+  { method: string; path: (token: string) => string; body?: (token: string) => string; form?: true; status: number }
+> = {
+  'POST /api/subscriptions': {
+    method: 'POST',
+    path: () => '/api/subscriptions',
+    body: (token) =>
+      JSON.stringify({ email: `${token.replace(/[^a-z0-9]/gi, '') || 'x'}@example.org`, topics: ['news'] }),
+    status: 503,
+  },
+  'POST /api/subscriptions/confirm': {
+    method: 'POST',
+    path: () => '/api/subscriptions/confirm',
+    body: (token) => JSON.stringify({ token }),
+    status: 404,
+  },
+  'PUT /api/subscriptions/mine': {
+    method: 'PUT',
+    path: (token) => `/api/subscriptions/mine?token=${encodeURIComponent(token)}`,
+    body: () => JSON.stringify({ topics: ['alerts'] }),
+    status: 404,
+  },
+  'DELETE /api/subscriptions/mine': {
+    method: 'DELETE',
+    path: (token) => `/api/subscriptions/mine?token=${encodeURIComponent(token)}`,
+    status: 404,
+  },
+  'POST /api/subscriptions/unsubscribe': {
+    method: 'POST',
+    path: (token) => `/api/subscriptions/unsubscribe?token=${encodeURIComponent(token)}`,
+    body: () => 'List-Unsubscribe=One-Click',
+    form: true,
+    status: 404,
+  },
+};
+
 /** Writes that take nothing but the token: sent as writes meant to succeed (writes.ts). */
 export const BODILESS_ROUTES = ['POST /api/admin/2fa/setup'];
 
