@@ -77,7 +77,9 @@ function parseRate(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return DEFAULT_MAIL_RATE;
   const rate = Number(value);
   if (!Number.isFinite(rate) || rate <= 0 || rate > 1000) {
-    throw new Error(`MAIL_RATE must be the e-mails to send per second, a number above 0 and at most 1000, not "${value}"`);
+    throw new Error(
+      `MAIL_RATE must be the e-mails to send per second, a number above 0 and at most 1000, not "${value}"`,
+    );
   }
   return rate;
 }
