@@ -28,6 +28,7 @@ import { siteListener } from './publish/site-listener.ts';
 import { removeTemporaries } from './store/atomic-files.ts';
 import { DamagedDataFileError, damagedFileReport } from './store/damaged-file.ts';
 import { openStores, settleStores } from './store/stores.ts';
+import { startAnnouncing } from './subscriptions/announcing.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const config = readConfig();
@@ -85,6 +86,9 @@ const notifier = config.mail ? mailNotifier(config.mail) : noMail;
 // Records of people erased since a restored backup was made go again; then what is past its time.
 await eraseAgainAtStart({ stores, notifier, audit });
 const stopSweeping = keepPersonalDataInTime({ stores, notifier, audit });
+const announcing = config.mail
+  ? await startAnnouncing({ mail: config.mail, dataDir: config.dataDir, stores, jwtSecret, siteUrl: config.siteUrl })
+  : null;
 
 const app = createApp({
   stores,
@@ -131,6 +135,8 @@ async function stop(signal: string) {
   await history.settled();
   // Mails on their way get a moment to leave; their messages are stored whatever happens.
   await Promise.race([notifier.settled(), new Promise((resolve) => setTimeout(resolve, 3_000))]);
+  // The subscribers' e-mails under way get the same moment; the others wait in the outbox.
+  await Promise.race([announcing?.close(), new Promise((resolve) => setTimeout(resolve, 3_000))]);
   await audit.settled();
   await publisher.close();
   bucket?.close();

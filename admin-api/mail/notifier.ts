@@ -70,18 +70,7 @@ export function mailNotifier(
   const waiting = new Map<Mail, QueuedMail>();
 
   async function deliver(mail: Mail) {
-    const message = {
-      from: mail.to ? { name: oneLine(mail.to.fromName), address: settings.from } : settings.from,
-      to: mail.to?.address ?? settings.to,
-      replyTo: mail.replyTo,
-      subject: oneLine(mail.subject),
-      text: mail.text,
-      html: mail.html,
-      ...(mail.unsubscribeUrl && {
-        list: { unsubscribe: mail.unsubscribeUrl },
-        headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-      }),
-    };
+    const message = nodemailerMessage(settings, mail);
     for (let attempt = 1; ; attempt += 1) {
       try {
         await transport.sendMail(message);
@@ -128,6 +117,22 @@ export function mailNotifier(
       }
       return forgotten;
     },
+  };
+}
+
+/** `mail` as nodemailer sends it: to the office from `settings.from`, or to a subscriber from the school. */
+export function nodemailerMessage(settings: Pick<MailSettings, 'to' | 'from'>, mail: Mail) {
+  return {
+    from: mail.to ? { name: oneLine(mail.to.fromName), address: settings.from } : settings.from,
+    to: mail.to?.address ?? settings.to,
+    replyTo: mail.replyTo,
+    subject: oneLine(mail.subject),
+    text: mail.text,
+    html: mail.html,
+    ...(mail.unsubscribeUrl && {
+      list: { unsubscribe: mail.unsubscribeUrl },
+      headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    }),
   };
 }
 

@@ -26,8 +26,8 @@ interface Link {
   label: string;
   href: string;
 }
-/** A paragraph of text, or a link shown with its address in the plain text. */
-type Block = string | Link;
+/** A paragraph of text, a link (shown with its address in the plain text), or a heading. */
+export type Block = string | Link | { heading: string };
 
 /** Asks the address to confirm: until it does, it receives nothing else. */
 export function confirmationMail(subscription: Subscription, school: string, links: SubscriptionLinks): Mail {
@@ -68,7 +68,8 @@ function whatIsSent({ language, topics, frequency }: Subscription): string {
   });
 }
 
-function subscriberMail(
+/** An e-mail to `subscription` about `subject`, its `blocks` above the links every e-mail has. */
+export function subscriberMail(
   subscription: Subscription,
   school: string,
   links: SubscriptionLinks,
@@ -94,10 +95,17 @@ function subscriberMail(
   };
 }
 
-const blockText = (block: Block) => (typeof block === 'string' ? block : `${block.label}:\n${block.href}`);
+function blockText(block: Block): string {
+  if (typeof block === 'string') return block;
+  if ('heading' in block) return `${block.heading}\n${'-'.repeat(block.heading.length)}`;
+  return `${block.label}:\n${block.href}`;
+}
 
-const blockHtml = (block: Block) =>
-  typeof block === 'string' ? `<p>${escapeHtml(block)}</p>` : `<p>${linkHtml(block)}</p>`;
+function blockHtml(block: Block): string {
+  if (typeof block === 'string') return `<p>${escapeHtml(block)}</p>`;
+  if ('heading' in block) return `<h2 style="font-size:110%;margin-top:1.5em">${escapeHtml(block.heading)}</h2>`;
+  return `<p>${linkHtml(block)}</p>`;
+}
 
 const linkHtml = ({ label, href }: Link) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
 

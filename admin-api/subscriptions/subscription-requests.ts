@@ -36,6 +36,8 @@ export function requestSubscription(
       confirmedAt: null,
       consent: null,
       confirmationsSentAt: [],
+      bounces: 0,
+      suspendedAt: null,
     };
     subscriptions.push(subscription);
   } else if (!subscription.confirmedAt) {

@@ -15,6 +15,8 @@ export type Frequency = (typeof FREQUENCIES)[number];
 
 /** An unconfirmed subscription is deleted this long after it was asked for (privacy/retention.ts). */
 export const UNCONFIRMED_DAYS = 7;
+/** Refusals for good after which an address receives nothing more. */
+export const BOUNCES_TO_SUSPEND = 3;
 /** Confirmation e-mails one address receives in 24 hours at most, however often it is entered. */
 export const CONFIRMATIONS_PER_DAY = 3;
 

@@ -22,6 +22,9 @@ export const Subscription = z.object({
   consent: Consent,
   /** When confirmation e-mails went to the address (the last 24 hours' count, CONFIRMATIONS_PER_DAY). */
   confirmationsSentAt: z.array(z.iso.datetime()),
+  /** E-mails its mail server refused for good (5xx); at BOUNCES_TO_SUSPEND, nothing more is sent. */
+  bounces: z.number().int().min(0).default(0),
+  suspendedAt: z.iso.datetime().nullable().default(null),
 });
 export type Subscription = z.infer<typeof Subscription>;
 
