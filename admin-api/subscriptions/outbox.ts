@@ -57,8 +57,8 @@ export const isPermanent = (error: unknown) => {
 };
 
 const RETRY_DELAYS_MS = [10_000, 60_000, 300_000, 1_800_000] as const;
-/** Sends under way at once, at most: a few connections to the mail server. */
-const MAX_AT_ONCE = 5;
+/** Sends under way at once, at most: a few connections to the mail server (and what a crash may repeat). */
+export const MAX_AT_ONCE = 5;
 
 interface Job {
   batch: string;

@@ -6,7 +6,7 @@
  * (set a minute ahead, the server's clock then moved two minutes on), without an item deleted
  * before it; and nothing more to an address unsubscribed in one click, nor to one never confirmed.
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ParsedMail } from 'mailparser';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +28,7 @@ const jumpFile = () => join(site.dataDir, '..', 'clock-jump');
 const FAMILIES = {
   alerts: { email: 'asha@example.org', topics: ['alerts'], frequency: 'instant' },
   alerts2: { email: 'chandra@example.org', topics: ['alerts'], frequency: 'instant' },
+  bouncing: { email: 'moved-away@example.org', topics: ['alerts'], frequency: 'instant' },
   instant: { email: 'ben@example.org', topics: ['news', 'events', 'circulars'], frequency: 'instant' },
   daily: { email: 'dina@example.org', topics: ['news', 'events'], frequency: 'daily' },
   weekly: { email: 'wes@example.org', topics: ['news'], frequency: 'weekly' },
@@ -173,5 +174,24 @@ describe('what goes out', () => {
     expect(weekly.text).not.toContain('Parents’ meeting'); // an event: it follows news only
     expect(weekly.headerLines.some((line) => line.key === 'list-unsubscribe-post')).toBe(true);
     expect(mailsTo('daily').filter((m) => /updates/.test(m.subject ?? ''))).toHaveLength(1);
+  });
+
+  it('suspends an address whose mail server refused it for good three times, and sends it nothing more', async () => {
+    mail.smtp.unknownAddresses.add(FAMILIES.bouncing.email);
+    const bounces = async () => {
+      const stored = JSON.parse(await readFile(join(site.dataDir, 'subscriptions.json'), 'utf8'));
+      const record = stored.subscriptions.find((s: { email: string }) => s.email === FAMILIES.bouncing.email);
+      return { bounces: record.bounces as number, suspended: record.suspendedAt !== null };
+    };
+    for (const [n, expected] of [
+      [1, { bounces: 1, suspended: false }],
+      [2, { bounces: 2, suspended: false }],
+      [3, { bounces: 3, suspended: true }],
+      [4, { bounces: 3, suspended: true }],
+    ] as const) {
+      await post('alerts', { message: `Bus route ${n} changes today.`, level: 'important', endsAt: inMinutes(60) });
+      await mailTo('alerts2', new RegExp(`^Important: Bus route ${n} changes`));
+      await expect.poll(bounces, { timeout: 10_000 }).toEqual(expected);
+    }
   });
 });

@@ -1,6 +1,7 @@
 /**
  * A real SMTP server in the test's own process (smtp-server), which keeps every mail it accepts,
- * parsed. `refuse` makes it turn mails away, to see the product try again.
+ * parsed. `refuse` makes it turn mails away, to see the product try again; `unknownAddresses`
+ * refuses some recipients for good, as a mailbox that does not exist bounces.
  */
 import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
@@ -15,6 +16,8 @@ export interface TestMailServer {
   refused: number;
   /** How many of the next mails to turn away (a temporary failure, 451). */
   refuse: number;
+  /** Addresses refused for good (550 No such user), as a bounce. */
+  unknownAddresses: Set<string>;
   /** The first mail whose subject matches, waiting for it at most `timeoutMs`. */
   waitFor(subject: RegExp, timeoutMs?: number): Promise<ParsedMail>;
   close(): Promise<void>;
@@ -26,6 +29,7 @@ export async function startMailServer(): Promise<TestMailServer> {
     mails: [],
     refused: 0,
     refuse: 0,
+    unknownAddresses: new Set(),
     async waitFor(subject, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
@@ -47,6 +51,10 @@ export async function startMailServer(): Promise<TestMailServer> {
       if (auth.username === 'user' && auth.password === 'pass') return callback(null, { user: auth.username });
       callback(new Error('Invalid username or password'));
     },
+    onRcptTo(address, _session, callback) {
+      if (!state.unknownAddresses.has(address.address.toLowerCase())) return callback();
+      callback(Object.assign(new Error('No such user here'), { responseCode: 550 }));
+    },
     onData(stream, _session, callback) {
       if (state.refuse > 0) {
         state.refuse -= 1;
@@ -63,6 +71,10 @@ export async function startMailServer(): Promise<TestMailServer> {
         (error: Error) => callback(error),
       );
     },
+  });
+  // A client that vanishes (a server killed while sending) resets its connection: nothing to report.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET') console.error('The test mail server:', error);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
