@@ -17,6 +17,7 @@ export const DATA_ENTRIES = [
   'alumni.json',
   'admins.json',
   'messages.json',
+  'subscriptions.json',
   // Who was erased (salted hashes): a restore keeps the newer list, and a fresh machine gets this one.
   'erasures.json',
   'audit.jsonl',
@@ -50,7 +51,9 @@ async function inTurn({ stores, history }: Sources, task: () => Promise<void>): 
   await history?.settled();
   await stores.content.exclusive(() =>
     stores.alumni.exclusive(() =>
-      stores.admins.exclusive(() => stores.messages.exclusive(() => stores.erasures.exclusive(task))),
+      stores.admins.exclusive(() =>
+        stores.messages.exclusive(() => stores.subscriptions.exclusive(() => stores.erasures.exclusive(task))),
+      ),
     ),
   );
 }

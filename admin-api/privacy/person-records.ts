@@ -7,6 +7,7 @@
 import type { Alumni } from '../../site/contract/alumni.ts';
 import type { InboxMessage } from '../../site/contract/contact.ts';
 import type { Erased, PersonalDataFound } from '../../site/contract/personal-data.ts';
+import type { Subscription } from '../../site/contract/subscriptions.ts';
 import { countLabel } from '../../site/lib/display-format.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
 import type { Mail, Notifier } from '../mail/notifier.ts';
@@ -17,12 +18,13 @@ import { removeRecords } from './remove-records.ts';
 
 const alumnusFields = (alumnus: Alumni) => ({ email: alumnus.email, phone: alumnus.mobile });
 const mailFields = (mail: Mail) => mail.about ?? { email: '', phone: '' };
+const subscriptionFields = (subscription: Subscription) => ({ email: subscription.email, phone: '' });
 
-export type PersonRecords = PersonalDataFound<Alumni, InboxMessage>;
+export type PersonRecords = PersonalDataFound<Alumni, InboxMessage, Subscription>;
 
 /** The records about the person `key` (person.ts) names, newest first. */
 export function recordsAbout(
-  stores: Pick<Stores, 'alumni' | 'messages'>,
+  stores: Pick<Stores, 'alumni' | 'messages' | 'subscriptions'>,
   notifier: Notifier,
   key: string,
 ): PersonRecords {
@@ -32,6 +34,9 @@ export function recordsAbout(
       .filter((alumnus) => about(alumnusFields(alumnus)))
       .sort((a, b) => b.registrationDate.localeCompare(a.registrationDate)),
     messages: stores.messages.data.messages.filter(about).sort((a, b) => b.receivedAt.localeCompare(a.receivedAt)),
+    subscriptions: stores.subscriptions.data.subscriptions.filter((subscription) =>
+      about(subscriptionFields(subscription)),
+    ),
     pendingMails: notifier
       .queued()
       .filter(({ mail }) => about(mailFields(mail)))
@@ -40,7 +45,7 @@ export function recordsAbout(
 }
 
 interface EraseDeps {
-  stores: Pick<Stores, 'alumni' | 'messages' | 'erasures'>;
+  stores: Pick<Stores, 'alumni' | 'messages' | 'subscriptions' | 'erasures'>;
   notifier: Notifier;
 }
 
@@ -70,6 +75,9 @@ export async function eraseListed({ stores, notifier }: EraseDeps): Promise<Eras
   const messages = await removeRecords(stores.messages, 'messages', (message: InboxMessage) =>
     erased(personKeys(message), message.receivedAt),
   );
+  const subscriptions = await removeRecords(stores.subscriptions, 'subscriptions', (subscription: Subscription) =>
+    erased(personKeys(subscriptionFields(subscription)), subscription.createdAt),
+  );
   const doomed = new Set(
     notifier
       .queued()
@@ -77,17 +85,17 @@ export async function eraseListed({ stores, notifier }: EraseDeps): Promise<Eras
       .map(({ mail }) => mail),
   );
   const pendingMails = notifier.forget((mail) => doomed.has(mail));
-  return { alumni: alumni.length, messages: messages.length, pendingMails };
+  return { alumni: alumni.length, messages: messages.length, subscriptions: subscriptions.length, pendingMails };
 }
 
 /** Erases again, at start, what a restored backup brought back; the audit log gets the counts. */
 export async function eraseAgainAtStart(deps: EraseDeps & { audit: AuditLog }): Promise<void> {
-  const { alumni, messages } = await eraseListed(deps);
-  if (alumni + messages === 0) return;
+  const { alumni, messages, subscriptions } = await eraseListed(deps);
+  if (alumni + messages + subscriptions === 0) return;
   await deps.audit.tryRecord({
     username: 'system',
     action: 'personal-data.erase-again',
-    target: `${countLabel(alumni, 'registration')}, ${countLabel(messages, 'message')} of people erased before`,
+    target: `${countLabel(alumni, 'registration')}, ${countLabel(messages, 'message')}${subscriptions > 0 ? `, ${countLabel(subscriptions, 'subscription')}` : ''} of people erased before`,
     address: 'system',
   });
 }

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Alumni } from '../../site/contract/alumni.ts';
 import type { InboxMessage } from '../../site/contract/contact.ts';
 import type { Consent } from '../../site/contract/personal-data.ts';
+import type { Subscription } from '../../site/contract/subscriptions.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { noteLook } from '../audit/record-changes.ts';
 import { type Column, csvAnswer } from '../http/csv.ts';
@@ -23,6 +24,18 @@ export const MESSAGE_COLUMNS: Column<InboxMessage>[] = [
   ['Subject', (m) => m.subject],
   ['Message', (m) => m.message],
   ['Read', (m) => (m.read ? 'yes' : 'no')],
+  ...CONSENT_COLUMNS,
+];
+
+export const SUBSCRIPTION_COLUMNS: Column<Subscription>[] = [
+  ['Subscribed', (s) => s.createdAt],
+  ['Email', (s) => s.email],
+  ['Topics', (s) => s.topics.join(', ')],
+  ['Frequency', (s) => s.frequency],
+  ['Language', (s) => s.language],
+  ['Confirmed', (s) => s.confirmedAt ?? 'not confirmed'],
+  ['Bounces', (s) => String(s.bounces)],
+  ['Suspended', (s) => s.suspendedAt ?? ''],
   ...CONSENT_COLUMNS,
 ];
 

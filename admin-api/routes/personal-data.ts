@@ -11,7 +11,9 @@ import {
   RetentionAnswer,
   RetentionSettings,
 } from '../../site/contract/personal-data.ts';
+import { Subscription } from '../../site/contract/subscriptions.ts';
 import { countLabel } from '../../site/lib/display-format.ts';
+import { recordCounts } from '../../site/lib/personal-data-text.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { noteForAudit, noteLook } from '../audit/record-changes.ts';
 import type { AdminEnv } from '../auth/require-admin.ts';
@@ -23,7 +25,7 @@ import { queryKey } from '../privacy/person.ts';
 import { erasePerson, type PersonRecords, recordsAbout } from '../privacy/person-records.ts';
 import { dueNow, nextSweepAt } from '../privacy/retention.ts';
 import { contentWriter } from '../workflow/content-writer.ts';
-import { ALUMNI_COLUMNS, MESSAGE_COLUMNS } from './exports.ts';
+import { ALUMNI_COLUMNS, MESSAGE_COLUMNS, SUBSCRIPTION_COLUMNS } from './exports.ts';
 
 /**
  * A person's requests, answered in one place (Administrators and the Office): everything kept
@@ -55,7 +57,7 @@ export function personalDataRoutes(deps: AppDeps) {
       op({
         tag: 'Personal data',
         summary: 'Everything kept about a person',
-        description: `Their alumni registrations, contact messages and the e-mails about them not sent yet, found by the e-mail address or the phone number they gave (one of the two). ${looked}`,
+        description: `Their alumni registrations, contact messages, e-mail subscriptions and the e-mails about them not sent yet, found by the e-mail address or the phone number they gave (one of the two). ${looked}`,
         permission: 'personalData',
         query: PersonQuery,
         answers: { 200: { description: 'What is kept about them, newest first.', schema: PersonalDataFound } },
@@ -102,7 +104,7 @@ export function personalDataRoutes(deps: AppDeps) {
         tag: 'Personal data',
         summary: "Erase a person's records",
         description:
-          'Removes every alumni registration and contact message of the person, and the e-mails about them not sent yet; the erasure is remembered (as salted hashes), so a restored backup gives nothing of it back. ' +
+          'Removes every alumni registration, contact message and e-mail subscription of the person, and the e-mails about them not sent yet; the erasure is remembered (as salted hashes), so a restored backup gives nothing of it back. ' +
           'The audit log keeps its number and counts, never the address or number.',
         permission: 'personalData',
         query: PersonQuery,
@@ -110,10 +112,7 @@ export function personalDataRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const erased = await erasePerson(deps, keyOf(c));
-        const { alumni, messages, pendingMails } = erased.erased;
-        noteForAudit(c, {
-          target: `${erased.request}: ${countLabel(alumni, 'registration')}, ${countLabel(messages, 'message')}, ${countLabel(pendingMails, 'e-mail')} not sent`,
-        });
+        noteForAudit(c, { target: `${erased.request}: ${recordCounts(erased.erased)}` });
         return c.json(erased);
       },
     )
@@ -153,7 +152,7 @@ export function personalDataRoutes(deps: AppDeps) {
 }
 
 /** GET /api/admin/personal-data */
-const PersonalDataFound = personalDataFound(Alumni, InboxMessage);
+const PersonalDataFound = personalDataFound(Alumni, InboxMessage, Subscription);
 
 /**
  * `described` also answering a CSV file (`?format=csv`) with 200: one status of two media types,
@@ -170,29 +169,35 @@ function withCsv<M extends object>(described: M): M {
   return described;
 }
 
-/** One row per record, whichever kind, in one spreadsheet: the columns of both exports. */
-type Row = { kind: 'alumni registration' | 'contact message'; cells: string[] };
+/** The kinds of record a person's spreadsheet has, each with its columns and its records. */
+const RECORD_KINDS = [
+  { kind: 'alumni registration', heading: 'Registration', columns: ALUMNI_COLUMNS, of: (r: PersonRecords) => r.alumni },
+  { kind: 'contact message', heading: 'Message', columns: MESSAGE_COLUMNS, of: (r: PersonRecords) => r.messages },
+  {
+    kind: 'e-mail subscription',
+    heading: 'Subscription',
+    columns: SUBSCRIPTION_COLUMNS,
+    of: (r: PersonRecords) => r.subscriptions,
+  },
+] as const;
+
+/** One row per record, whichever kind, in one spreadsheet: the columns of every kind. */
+type Row = { kind: (typeof RECORD_KINDS)[number]['kind']; cells: string[] };
 const RECORD_COLUMNS: [string, (row: Row) => string][] = [
   ['Record', (row) => row.kind],
-  ...ALUMNI_COLUMNS.map(([heading], index): [string, (row: Row) => string] => [
-    `Registration: ${heading}`,
-    (row) => (row.kind === 'alumni registration' ? row.cells[index]! : ''),
-  ]),
-  ...MESSAGE_COLUMNS.map(([heading], index): [string, (row: Row) => string] => [
-    `Message: ${heading}`,
-    (row) => (row.kind === 'contact message' ? row.cells[index]! : ''),
-  ]),
+  ...RECORD_KINDS.flatMap(({ kind, heading, columns }) =>
+    columns.map(([name], index): [string, (row: Row) => string] => [
+      `${heading}: ${name}`,
+      (row) => (row.kind === kind ? row.cells[index]! : ''),
+    ]),
+  ),
 ];
 
-function recordRows({ alumni, messages }: PersonRecords): Row[] {
-  return [
-    ...alumni.map((alumnus) => ({
-      kind: 'alumni registration' as const,
-      cells: ALUMNI_COLUMNS.map(([, cell]) => cell(alumnus)),
+function recordRows(records: PersonRecords): Row[] {
+  return RECORD_KINDS.flatMap(({ kind, columns, of }) =>
+    (of(records) as object[]).map((record) => ({
+      kind,
+      cells: (columns as readonly [string, (record: object) => string][]).map(([, cell]) => cell(record)),
     })),
-    ...messages.map((message) => ({
-      kind: 'contact message' as const,
-      cells: MESSAGE_COLUMNS.map(([, cell]) => cell(message)),
-    })),
-  ];
+  );
 }

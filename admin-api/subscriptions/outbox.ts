@@ -263,6 +263,11 @@ function parsed<T>(line: string): T | undefined {
   }
 }
 
-const reason = (error: unknown) => (error instanceof Error ? error.message.split('\n')[0]! : String(error));
+/** Why a send failed, for the log: never with an address (a mail server's refusal may name it). */
+const reason = (error: unknown) =>
+  (error instanceof Error ? error.message.split('\n')[0]! : String(error)).replace(
+    /[^\s<>"']+@[^\s<>"']+/g,
+    '<address>',
+  );
 
 const logFailure = (what: string, error: unknown) => console.error(`Could not ${what}:`, reason(error));

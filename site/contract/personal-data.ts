@@ -77,28 +77,33 @@ export type PendingMail = z.infer<typeof PendingMail>;
 
 /**
  * GET /api/admin/personal-data: everything kept about one person, given the schemas of a
- * registration and of a message (alumni.ts and contact.ts import this file, so it cannot import them).
+ * registration, a message and a subscription (alumni.ts, contact.ts and subscriptions.ts import
+ * this file, so it cannot import them).
  */
-export const personalDataFound = <Alumni extends z.ZodType, Message extends z.ZodType>(
+export const personalDataFound = <Alumni extends z.ZodType, Message extends z.ZodType, Subscription extends z.ZodType>(
   alumni: Alumni,
   message: Message,
+  subscription: Subscription,
 ) =>
   z.object({
     /** Their alumni registrations, newest first. */
     alumni: z.array(alumni),
     /** Their contact messages, newest first. */
     messages: z.array(message),
+    /** Their e-mail subscriptions (one per address). */
+    subscriptions: z.array(subscription),
     /** The e-mails about their records not sent yet. */
     pendingMails: z.array(PendingMail),
   });
-export type PersonalDataFound<Alumni = unknown, Message = unknown> = z.infer<
-  ReturnType<typeof personalDataFound<z.ZodType<Alumni>, z.ZodType<Message>>>
+export type PersonalDataFound<Alumni = unknown, Message = unknown, Subscription = unknown> = z.infer<
+  ReturnType<typeof personalDataFound<z.ZodType<Alumni>, z.ZodType<Message>, z.ZodType<Subscription>>>
 >;
 
 /** Records counted by kind: what an erasure removed. */
 export const RecordCounts = z.object({
   alumni: z.number().int(),
   messages: z.number().int(),
+  subscriptions: z.number().int(),
   pendingMails: z.number().int(),
 });
 

@@ -11,7 +11,7 @@ import {
   shortNotice,
 } from './personal-data-text.ts';
 
-const none = { alumni: [], messages: [], pendingMails: [] };
+const none = { alumni: [], messages: [], subscriptions: [], pendingMails: [] };
 
 describe('personal data texts', () => {
   it('writes the query of a search, the address or number encoded', () => {
@@ -39,15 +39,15 @@ describe('personal data texts', () => {
   });
 
   it('names what an erasure removes before and after', () => {
-    const found = { alumni: [{}], messages: [{}, {}], pendingMails: [] };
+    const found = { alumni: [{}], messages: [{}, {}], subscriptions: [{}], pendingMails: [] };
     const question = eraseQuestion({ by: 'email', value: 'anita@example.org ' }, found);
     expect(question).toMatch(
-      /^Erase everything kept about the e-mail address anita@example\.org: 1 registration, 2 messages, 0 e-mails not sent\? This cannot be undone\./,
+      /^Erase everything kept about the e-mail address anita@example\.org: 1 registration, 2 messages, 1 subscription, 0 e-mails not sent\? This cannot be undone\./,
     );
     expect(question).toContain('backup');
-    expect(erasedText({ request: 'E-0001', erased: { alumni: 1, messages: 2, pendingMails: 0 } })).toBe(
-      'Erased under request E-0001: 1 registration, 2 messages, 0 e-mails not sent.',
-    );
+    expect(
+      erasedText({ request: 'E-0001', erased: { alumni: 1, messages: 2, subscriptions: 0, pendingMails: 0 } }),
+    ).toBe('Erased under request E-0001: 1 registration, 2 messages, 0 subscriptions, 0 e-mails not sent.');
     expect(foundNothing(found)).toBe(false);
     expect(foundNothing(none)).toBe(true);
     expect(nothingKept('email')).toBe('Nothing is kept about this e-mail address.');

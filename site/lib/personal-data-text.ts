@@ -9,6 +9,7 @@ import {
   type PersonalDataFound,
   type RetentionAnswer,
 } from '../contract/personal-data.ts';
+import { UNCONFIRMED_DAYS } from '../contract/subscription-form.ts';
 import { countLabel, formatMoment } from './display-format.ts';
 
 /** How a person is searched for: by the e-mail address or the phone number they gave. */
@@ -36,30 +37,38 @@ export function shortNotice(notice: string): string {
   return match ? `${match[1]}…` : notice;
 }
 
-/** What a record was kept under: a registration (kept if approved) or a contact message. */
-export type ConsentOf = 'registration' | 'message';
+/** What a record was kept under: a registration (kept if approved), a contact message or a subscription. */
+export type ConsentOf = 'registration' | 'message' | 'subscription';
 
 /** "Agreed to the privacy notice on 25 November 2026, 3:40 PM (notice-ab12…)", or why the record has none and what that means. */
 export function consentText(consent: Consent, timeZone: string, of: ConsentOf): string {
   if (consent)
     return `Agreed to the privacy notice on ${formatMoment(consent.givenAt, timeZone)} (${shortNotice(consent.notice)})`;
+  if (of === 'subscription')
+    return `Not confirmed: deleted ${countLabel(UNCONFIRMED_DAYS, 'day')} after it was asked for`;
   const kept = `kept at most ${countLabel(NO_CONSENT_DAYS, 'day')}`;
   return `No consent recorded: ${of === 'registration' ? `${kept} unless approved` : kept}`;
 }
 
-/** "1 registration, 2 messages, 0 e-mails not sent" */
-export function recordCounts({ alumni, messages, pendingMails }: Erased['erased']): string {
-  return `${countLabel(alumni, 'registration')}, ${countLabel(messages, 'message')}, ${countLabel(pendingMails, 'e-mail')} not sent`;
+/** "1 registration, 2 messages, 1 subscription, 0 e-mails not sent" */
+export function recordCounts({ alumni, messages, subscriptions, pendingMails }: Erased['erased']): string {
+  return [
+    countLabel(alumni, 'registration'),
+    countLabel(messages, 'message'),
+    countLabel(subscriptions, 'subscription'),
+    `${countLabel(pendingMails, 'e-mail')} not sent`,
+  ].join(', ');
 }
 
 export const foundCounts = (found: PersonalDataFound): Erased['erased'] => ({
   alumni: found.alumni.length,
   messages: found.messages.length,
+  subscriptions: found.subscriptions.length,
   pendingMails: found.pendingMails.length,
 });
 
 export const foundNothing = (found: PersonalDataFound) =>
-  found.alumni.length + found.messages.length + found.pendingMails.length === 0;
+  Object.values(foundCounts(found)).every((count) => count === 0);
 
 /** "Nothing is kept about this e-mail address." */
 export const nothingKept = (by: PersonBy) => `Nothing is kept about this ${PERSON_BY_NAMES[by]}.`;

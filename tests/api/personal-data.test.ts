@@ -1,7 +1,7 @@
 /**
  * A person's requests (issue 23), as the school's office answers them: everything about one person
  * found by their e-mail address (in any capitals) or phone number (however written), in the alumni
- * registrations, the contact messages and the e-mails to the office not sent yet; all of it
+ * registrations, the contact messages, the e-mail subscriptions and the e-mails not sent yet; all of it
  * downloaded as one JSON or CSV file; all of it erased at once, after which the address, the number
  * and the name are in no file of the data and uploads folders, in nothing the server printed, in
  * no version of the content history and in no static build. A backup taken before, restored, gives
@@ -72,6 +72,7 @@ const printed = () => [...outputs, site.server.output()].join('\n');
 type Found = {
   alumni: { fullName: string; email: string; mobile: string; consent: unknown }[];
   messages: { name: string; email: string; phone: string; message: string; consent: unknown }[];
+  subscriptions: { email: string; topics: string[]; frequency: string; confirmedAt: string | null }[];
   pendingMails: { kind: string; subject: string; queuedAt: string }[];
 };
 const search = (query: string) => site.asAdmin<Found>('GET', `/api/admin/personal-data?${query}`);
@@ -105,10 +106,15 @@ beforeAll(async () => {
     message: PRIYA.complaint,
   });
   await post('/api/contact', { ...VIKRAM, subject: 'suggestion', message: 'Which stop is nearest to us?' });
+  // She subscribes to the news: her confirmation e-mail waits in the queue too.
+  const subscribed = await site.call('POST', '/api/subscriptions', {
+    json: { email: PRIYA.email, topics: ['news', 'alerts'], frequency: 'weekly' },
+  });
+  expect(subscribed.status).toBe(202);
   await post('/api/alumni', registration(ARUN.name, ARUN.email, ARUN.mobile, { consent: true }));
   await post('/api/contact', { name: ARUN.name, email: ARUN.email, subject: 'other', message: 'Hello from Arun' });
   // The office mailbox turned each e-mail away at least once: they wait in the queue.
-  await eventually(async () => office.smtp.refused >= 6, 10_000, 50);
+  await eventually(async () => office.smtp.refused >= 7, 10_000, 50);
 });
 
 afterAll(async () => {
@@ -132,9 +138,18 @@ describe('a search for one person', () => {
       expect.objectContaining({ message: PRIYA.complaint, email: PRIYA.email.toUpperCase(), consent: null }),
       expect.objectContaining({ message: PRIYA.question, phone: PRIYA.mobile, consent: expect.any(Object) }),
     ]);
-    expect(found.body.pendingMails).toHaveLength(3);
+    expect(found.body.subscriptions).toEqual([
+      expect.objectContaining({
+        email: PRIYA.email,
+        topics: ['alerts', 'news'],
+        frequency: 'weekly',
+        confirmedAt: null,
+      }),
+    ]);
+    expect(found.body.pendingMails).toHaveLength(4);
     expect(found.body.pendingMails.map((mail) => [mail.kind, mail.subject]).sort()).toEqual(
       [
+        ['subscription e-mail', 'Please confirm your subscription to Sunridge Valley School'],
         ['alumni registration', `Alumni registration: ${PRIYA.name}`],
         ['contact message', `Contact message from ${PRIYA.name}: Academic`],
         ['contact message', `Contact message from ${PRIYA.name}: Complaint`],
@@ -154,6 +169,7 @@ describe('a search for one person', () => {
     }
     const found = answers[0]!.body;
     expect(found.alumni.map((one) => one.fullName)).toEqual([PRIYA.name]);
+    expect(found.subscriptions).toEqual([]); // a subscription has no number
     // Her message with the number, and Vikram's; not her complaint, sent without one.
     expect(found.messages.map((one) => one.name)).toEqual([VIKRAM.name, PRIYA.name]);
     expect(found.messages.map((one) => one.message)).not.toContain(PRIYA.complaint);
@@ -168,7 +184,10 @@ describe('a search for one person', () => {
 
   it('finds nothing of someone unknown', async () => {
     const found = await search('email=nobody%40example.org');
-    expect(found).toMatchObject({ status: 200, body: { alumni: [], messages: [], pendingMails: [] } });
+    expect(found).toMatchObject({
+      status: 200,
+      body: { alumni: [], messages: [], subscriptions: [], pendingMails: [] },
+    });
   });
 
   it('is refused without exactly one address or one number of at least 7 digits, erasing nothing', async () => {
@@ -281,7 +300,7 @@ describe('an erasure of one person', () => {
     );
     expect(byEmail).toMatchObject({
       status: 200,
-      body: { request: 'E-0001', erased: { alumni: 1, messages: 2, pendingMails: 3 } },
+      body: { request: 'E-0001', erased: { alumni: 1, messages: 2, subscriptions: 1, pendingMails: 4 } },
     });
     const byPhone = await site.asAdmin(
       'DELETE',
@@ -290,10 +309,10 @@ describe('an erasure of one person', () => {
     // Her registration and message went with her address: what is left with her number is Vikram's.
     expect(byPhone).toMatchObject({
       status: 200,
-      body: { request: 'E-0002', erased: { alumni: 0, messages: 1, pendingMails: 1 } },
+      body: { request: 'E-0002', erased: { alumni: 0, messages: 1, subscriptions: 0, pendingMails: 1 } },
     });
     for (const query of [`email=${encodeURIComponent(PRIYA.email)}`, 'phone=9845067890']) {
-      expect((await search(query)).body).toEqual({ alumni: [], messages: [], pendingMails: [] });
+      expect((await search(query)).body).toEqual({ alumni: [], messages: [], subscriptions: [], pendingMails: [] });
     }
     // Arun is untouched, his e-mails still waiting.
     const arun = await search(`email=${encodeURIComponent(ARUN.email)}`);
@@ -306,8 +325,8 @@ describe('an erasure of one person', () => {
     const entries = await auditEntries(site);
     const erasures = entries.filter((entry) => entry.action === 'personal-data.erase');
     expect(erasures.map(({ username, target }) => ({ username, target }))).toEqual([
-      { username: 'admin', target: 'E-0002: 0 registrations, 1 message, 1 e-mail not sent' },
-      { username: 'admin', target: 'E-0001: 1 registration, 2 messages, 3 e-mails not sent' },
+      { username: 'admin', target: 'E-0002: 0 registrations, 1 message, 0 subscriptions, 1 e-mail not sent' },
+      { username: 'admin', target: 'E-0001: 1 registration, 2 messages, 1 subscription, 4 e-mails not sent' },
     ]);
     for (const entry of erasures) expect(Math.abs(Date.parse(entry.at) - erasedAt)).toBeLessThan(60_000);
   });
@@ -394,7 +413,7 @@ describe('a backup taken before the erasure, restored', () => {
 
   it('gives back the others, and nothing of her: the server erased her again when it started', async () => {
     for (const query of [`email=${encodeURIComponent(PRIYA.email)}`, 'phone=9845067890']) {
-      expect((await search(query)).body).toEqual({ alumni: [], messages: [], pendingMails: [] });
+      expect((await search(query)).body).toEqual({ alumni: [], messages: [], subscriptions: [], pendingMails: [] });
     }
     const messages = (await site.asAdmin('GET', '/api/admin/messages')).body as { name: string }[];
     expect(messages.map((one) => one.name)).toEqual([ARUN.name]);
@@ -404,7 +423,8 @@ describe('a backup taken before the erasure, restored', () => {
     expect(again).toEqual([
       expect.objectContaining({
         username: 'system',
-        target: '1 registration, 3 messages of people erased before',
+        // Her subscription too: the backup held subscriptions.json.
+        target: '1 registration, 3 messages, 1 subscription of people erased before',
       }),
     ]);
     expect(foundIn(JSON.stringify(again), SECRETS)).toEqual([]);
@@ -444,6 +464,7 @@ describe('someone erased who writes again', () => {
     expect((await search(`email=${encodeURIComponent(ARUN.email)}`)).body).toEqual({
       alumni: [],
       messages: [],
+      subscriptions: [],
       pendingMails: [],
     });
   });

@@ -325,7 +325,7 @@ describe('the e-mails about a record past its time', () => {
     token = (await site.call('POST', '/api/admin/login', { json: { username: 'admin', password: 'admin123' } })).body
       .token;
     await eventually(async () => (await search()).body.alumni.length === 0, 30_000, 1_000);
-    expect((await search()).body).toEqual({ alumni: [], messages: [], pendingMails: [] });
+    expect((await search()).body).toEqual({ alumni: [], messages: [], subscriptions: [], pendingMails: [] });
     expect(await alumniNames()).toEqual([KEPT.approved]);
     const entries = await sweeps();
     expect(entries).toHaveLength(sweepsBefore + 1);

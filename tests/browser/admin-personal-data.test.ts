@@ -101,7 +101,10 @@ describe("a person's data", () => {
     await alertIn(panel, 'A phone number has at least 7 digits').waitFor();
 
     await search(page, 'E-mail address', ' ANITA.Sharma@example.org ');
-    await panel.getByRole('status').filter({ hasText: '1 registration, 1 message, 0 e-mails not sent.' }).waitFor();
+    await panel
+      .getByRole('status')
+      .filter({ hasText: '1 registration, 1 message, 0 subscriptions, 0 e-mails not sent.' })
+      .waitFor();
     const registrations = panel.getByRole('list', { name: /^Alumni registrations/ });
     const registrationItem = registrations.getByRole('listitem', { name: 'Registration: Anita Sharma' });
     expect(await registrationItem.textContent()).toContain('PENDING');
@@ -122,7 +125,10 @@ describe("a person's data", () => {
     const { page } = dashboard;
     await search(page, 'Phone number', '98860-55443');
     const panel = section(page);
-    await panel.getByRole('status').filter({ hasText: '1 registration, 1 message, 0 e-mails not sent.' }).waitFor();
+    await panel
+      .getByRole('status')
+      .filter({ hasText: '1 registration, 1 message, 0 subscriptions, 0 e-mails not sent.' })
+      .waitFor();
     await panel.getByRole('heading', { name: 'Kept about the phone number 98860-55443' }).waitFor();
     dashboard.expectNoProblems();
   });
@@ -176,7 +182,9 @@ describe("a person's data", () => {
     const declined = answerNextConfirm(page, false);
     await erase.click();
     const question = await declined;
-    expect(question).toContain(`the e-mail address ${EMAIL}: 1 registration, 1 message, 0 e-mails not sent?`);
+    expect(question).toContain(
+      `the e-mail address ${EMAIL}: 1 registration, 1 message, 0 subscriptions, 0 e-mails not sent?`,
+    );
     expect(question).toContain('This cannot be undone');
     expect(question).toContain('backup');
     expect((await found()).messages).toHaveLength(1);
@@ -184,14 +192,14 @@ describe("a person's data", () => {
     const accepted = answerNextConfirm(page, true);
     await erase.click();
     await accepted;
-    const answer = panel
-      .getByRole('status')
-      .filter({ hasText: 'Erased under request E-0001: 1 registration, 1 message, 0 e-mails not sent.' });
+    const answer = panel.getByRole('status').filter({
+      hasText: 'Erased under request E-0001: 1 registration, 1 message, 0 subscriptions, 0 e-mails not sent.',
+    });
     await answer.waitFor();
     expect(await answer.evaluate((element) => element === document.activeElement)).toBe(true);
     await panel.getByText('Nothing is kept about this e-mail address.').waitFor();
     expect(await erase.count()).toBe(0);
-    expect(await found()).toEqual({ alumni: [], messages: [], pendingMails: [] });
+    expect(await found()).toEqual({ alumni: [], messages: [], subscriptions: [], pendingMails: [] });
 
     await openSection(page, 'inbox');
     await page.locator('#inbox').getByText('No messages yet.').waitFor();
@@ -229,7 +237,7 @@ describe('the activity', () => {
     await all
       .getByRole('listitem')
       .filter({ hasText: "Erased a person's data" })
-      .filter({ hasText: 'E-0001: 1 registration, 1 message, 0 e-mails not sent' })
+      .filter({ hasText: 'E-0001: 1 registration, 1 message, 0 subscriptions, 0 e-mails not sent' })
       .waitFor();
     dashboard.expectNoProblems();
   });

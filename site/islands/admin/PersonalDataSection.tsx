@@ -3,6 +3,7 @@ import type { Alumni } from '../../contract/alumni.ts';
 import type { InboxMessage } from '../../contract/contact.ts';
 import { SUBJECT_LABELS } from '../../contract/contact-subjects.ts';
 import { type Erased, type PendingMail, type PersonalDataFound, PersonQuery } from '../../contract/personal-data.ts';
+import type { Subscription } from '../../contract/subscriptions.ts';
 import { adminRequest } from '../../lib/admin-api.ts';
 import { formatMoment } from '../../lib/display-format.ts';
 import {
@@ -25,7 +26,7 @@ import { RetentionPanel } from './RetentionPanel.tsx';
 import { useSchoolTimeZone } from './time-zone.ts';
 import { useAction } from './use-action.ts';
 
-type Found = PersonalDataFound<Alumni, InboxMessage>;
+type Found = PersonalDataFound<Alumni, InboxMessage, Subscription>;
 
 const SEARCH = 'search';
 const ERASE = 'erase';
@@ -83,7 +84,7 @@ function PersonSearchPanel({ onErased }: { onErased: () => void }) {
     if (!window.confirm(eraseQuestion(search, found))) return;
     void action.run(ERASE, "Failed to erase the person's data", async () => {
       const answer = await adminRequest<Erased>(`${PATH}${personQuery(search)}`, { method: 'DELETE' });
-      setResult({ search, found: { alumni: [], messages: [], pendingMails: [] } });
+      setResult({ search, found: { alumni: [], messages: [], subscriptions: [], pendingMails: [] } });
       setErased(answer);
       onErased();
     });
@@ -205,6 +206,9 @@ function FoundRecords({
           <FoundGroup title="Contact messages" items={found.messages}>
             {(message) => <FoundMessage key={message._id} message={message} />}
           </FoundGroup>
+          <FoundGroup title="E-mail subscriptions" items={found.subscriptions}>
+            {(subscription) => <FoundSubscription key={subscription._id} subscription={subscription} />}
+          </FoundGroup>
           <FoundGroup title="E-mails not sent yet" items={found.pendingMails}>
             {(mail, index) => <FoundMail key={`${mail.queuedAt}-${index}`} mail={mail} />}
           </FoundGroup>
@@ -276,6 +280,29 @@ function FoundMessage({ message }: { message: InboxMessage }) {
       />
       <p className="item-text">{message.message}</p>
       <ConsentNote consent={message.consent} of="message" />
+    </li>
+  );
+}
+
+function FoundSubscription({ subscription }: { subscription: Subscription }) {
+  const timeZone = useSchoolTimeZone();
+  return (
+    <li className="item" aria-label={`Subscription: ${subscription.email}`}>
+      <div className="alumnus-head">
+        <h5 className="item-title">{subscription.email}</h5>
+        <span className={`badge ${subscription.confirmedAt ? 'badge-approved' : 'badge-pending'}`}>
+          {subscription.suspendedAt ? 'SUSPENDED' : subscription.confirmedAt ? 'CONFIRMED' : 'NOT CONFIRMED'}
+        </span>
+      </div>
+      <Details
+        rows={[
+          ['Topics', subscription.topics.join(', ')],
+          ['How often', subscription.frequency],
+          ['Language', subscription.language],
+          ['Subscribed', formatMoment(subscription.createdAt, timeZone)],
+        ]}
+      />
+      <ConsentNote consent={subscription.consent} of="subscription" />
     </li>
   );
 }
