@@ -8,6 +8,7 @@ import type { ImageStore } from './images/image-store.ts';
 import type { Notifier } from './mail/notifier.ts';
 import type { RenderedPage } from './publish/page-renderer.ts';
 import type { Stores } from './store/stores.ts';
+import type { MailLog } from './subscriptions/mail-log.ts';
 
 /** What the HTTP layer needs; server.ts opens the real ones, tests may pass their own. */
 export interface AppDeps {
@@ -24,6 +25,8 @@ export interface AppDeps {
   notifier: Notifier;
   /** The site's public address (SITE_URL), which the links in subscribers' e-mails lead to. */
   siteUrl?: string;
+  /** What became of the messages sent to subscribers (absent: not kept, e.g. in the page renderer). */
+  mailLog?: MailLog;
   trustProxy: boolean;
   /** Who changed what, and every login. */
   audit: AuditLog;

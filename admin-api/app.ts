@@ -32,6 +32,7 @@ import { previewRoutes } from './routes/preview.ts';
 import { referenceRoutes } from './routes/reference.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { staticUploadRoutes } from './routes/static-uploads.ts';
+import { subscriberRoutes } from './routes/subscribers.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { translationRoutes } from './routes/translations.ts';
 import { twoFactorRoutes } from './routes/two-factor.ts';
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps): Hono {
     .route('/', alertRoutes(deps))
     .route('/', contactRoutes(deps))
     .route('/', subscriptionRoutes(deps))
+    .route('/', subscriberRoutes(deps))
     .route('/', exportRoutes(deps))
     .route('/', adminRoutes(deps, loginThrottle))
     .route('/', accountRoutes(deps))

@@ -29,6 +29,7 @@ import { removeTemporaries } from './store/atomic-files.ts';
 import { DamagedDataFileError, damagedFileReport } from './store/damaged-file.ts';
 import { openStores, settleStores } from './store/stores.ts';
 import { startAnnouncing } from './subscriptions/announcing.ts';
+import { MailLog } from './subscriptions/mail-log.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const config = readConfig();
@@ -98,6 +99,7 @@ const app = createApp({
   documents,
   notifier,
   siteUrl: config.siteUrl,
+  mailLog: new MailLog(config.dataDir),
   trustProxy: config.trustProxy,
   audit,
   cors: publicCors(),

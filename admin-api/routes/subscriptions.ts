@@ -10,6 +10,7 @@ import {
   SubscriptionRequest,
   SubscriptionView,
 } from '../../site/contract/subscriptions.ts';
+import { MESSAGE_PARAMETER } from '../../site/lib/subscription-paths.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError } from '../http/errors.ts';
@@ -41,6 +42,13 @@ const BY_LINK =
   'No account: the `token` of the subscription’s links in its e-mails opens that subscription, and no other.';
 
 const TokenQuery = z.object({ token: z.string().max(200).describe('The token of the link in the e-mail.') });
+const LeavingQuery = TokenQuery.extend({
+  [MESSAGE_PARAMETER]: z
+    .string()
+    .max(200)
+    .optional()
+    .describe('The message whose link it was: the mail log counts who left after which message, not who.'),
+});
 
 /**
  * Subscriptions without an account (issue 35): anyone may ask; the address receives a link to
@@ -76,9 +84,13 @@ export function subscriptionRoutes(deps: AppDeps) {
     const id = tokens.idOf(c.req.query('token') ?? '');
     if (id === null) throw new HttpError(404, NOT_OURS);
     // Gone already (a second click, a mail program's retry): the answer is the same.
-    await stores.subscriptions.update((draft) => {
+    const { result: left } = await stores.subscriptions.update((draft) => {
+      const before = draft.subscriptions.length;
       draft.subscriptions = draft.subscriptions.filter((subscription) => subscription._id !== id);
+      return draft.subscriptions.length < before;
     });
+    const message = c.req.query(MESSAGE_PARAMETER)?.slice(0, 200);
+    if (left && message) await deps.mailLog?.recordUnsubscribe(message);
     return c.json({ message: UNSUBSCRIBED });
   }
 
@@ -203,7 +215,7 @@ export function subscriptionRoutes(deps: AppDeps) {
         tag: 'Visitors',
         summary: 'Unsubscribe',
         description: `Deletes the subscription. Unsubscribing again answers the same. ${BY_LINK}`,
-        query: TokenQuery,
+        query: LeavingQuery,
         answers: { 200: { description: 'Unsubscribed.', schema: MessageAnswer } },
         refusals: { 404: 'The token is not one of this site’s.' },
       }),
@@ -215,7 +227,7 @@ export function subscriptionRoutes(deps: AppDeps) {
         tag: 'Visitors',
         summary: 'Unsubscribe in one click (RFC 8058)',
         description: `The address of every e-mail’s \`List-Unsubscribe\` header, with \`List-Unsubscribe-Post: List-Unsubscribe=One-Click\`: a mail program’s \`POST\` of \`List-Unsubscribe=One-Click\` unsubscribes at once, with no sign-in and no confirmation page. ${BY_LINK}`,
-        query: TokenQuery,
+        query: LeavingQuery,
         upload: { media: 'application/x-www-form-urlencoded', description: '`List-Unsubscribe=One-Click`' },
         answers: { 200: { description: 'Unsubscribed.', schema: MessageAnswer } },
         refusals: { 404: 'The token is not one of this site’s.' },

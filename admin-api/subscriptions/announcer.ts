@@ -11,6 +11,7 @@
  */
 import { join } from 'node:path';
 import * as z from 'zod';
+import { ALERT_LEVEL_WORDS } from '../../site/contract/alerts.ts';
 import type { SiteContent } from '../../site/contract/content.ts';
 import { dateInZone } from '../../site/contract/dates.ts';
 import { publicContent } from '../../site/contract/public-content.ts';
@@ -137,7 +138,10 @@ export class Announcer {
       .filter((subscription) => wants(subscription, announcement))
       .map((subscription) => subscription._id);
     if (recipients.length === 0 || this.#outbox.knows(id)) return;
-    await this.#outbox.enqueue(id, announcement, recipients, { urgent: announcement.kind === 'alert' });
+    await this.#outbox.enqueue(id, announcement, recipients, {
+      urgent: announcement.kind === 'alert',
+      about: aboutOf(announcement),
+    });
   }
 
   /** Sends the digests due since their last time: the items announced in between, still public. */
@@ -156,6 +160,20 @@ export class Announcer {
       sent.push({ frequency, due });
     }
     return sent;
+  }
+}
+
+const TOPIC_NAMES = { news: 'News', events: 'Event', circulars: 'Circular' } as const;
+
+/** What an announcement is, for the mail log: `Emergency notice: …`, `News: …`, `Daily digest`. */
+function aboutOf(announcement: Announcement): string {
+  switch (announcement.kind) {
+    case 'alert':
+      return `${ALERT_LEVEL_WORDS[announcement.alert.level]} notice: ${announcement.alert.message}`;
+    case 'item':
+      return `${TOPIC_NAMES[announcement.announced.topic]}: ${announcement.announced.item.title}`;
+    case 'digest':
+      return announcement.frequency === 'daily' ? 'Daily digest' : 'Weekly digest';
   }
 }
 

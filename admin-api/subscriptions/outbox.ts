@@ -27,11 +27,14 @@ export interface Batch<M> {
   recipients: string[];
   /** Sent before every batch that is not (an emergency does not wait behind a digest). */
   urgent: boolean;
+  /** What it is, for the log (never personal data): `News: Science fair winners`. */
+  about: string;
 }
 
 /** The summary of a finished batch, as `mail-log.jsonl` keeps it. */
 export interface BatchLog {
   id: string;
+  about: string;
   createdAt: string;
   finishedAt: string;
   counts: Record<Outcome | 'failed', number>;
@@ -42,8 +45,11 @@ export interface OutboxOptions<M> {
   dataDir: string;
   /** Sends started a second, at most. */
   rate: number;
-  /** Sends `message` to the subscription `recipient`: what became of it, or throws (see `isPermanent`). */
-  send: (message: M, recipient: string) => Promise<Exclude<Outcome, 'bounced'>>;
+  /**
+   * Sends `message` (of the batch `batch`) to the subscription `recipient`: what became of it, or
+   * throws (see `isPermanent`).
+   */
+  send: (message: M, recipient: string, batch: string) => Promise<Exclude<Outcome, 'bounced'>>;
   /** Told of each bounce, to count them against the address. */
   bounced?: (recipient: string) => Promise<void>;
   /** Waits before the 2nd, 3rd… attempt of a send the server turned away for now; then it is given up. */
@@ -97,9 +103,15 @@ export class Outbox<M> {
    * Writes `message` to `recipients` down, then sends it in the background; answers false (and
    * writes nothing) when a batch of this id is already queued or was sent.
    */
-  async enqueue(id: string, message: M, recipients: readonly string[], { urgent = false } = {}): Promise<boolean> {
+  async enqueue(
+    id: string,
+    message: M,
+    recipients: readonly string[],
+    { urgent = false, about = id }: { urgent?: boolean; about?: string } = {},
+  ): Promise<boolean> {
     if (this.#closed || this.#batches.has(id) || this.#finished.has(id)) return false;
-    const batch: Batch<M> = { id, createdAt: new Date().toISOString(), message, recipients: [...recipients], urgent };
+    const createdAt = new Date().toISOString();
+    const batch: Batch<M> = { id, createdAt, message, recipients: [...recipients], urgent, about };
     await writeAtomically(this.#file(id, 'json'), Buffer.from(JSON.stringify(batch)));
     this.#add(batch, new Set());
     return true;
@@ -127,7 +139,7 @@ export class Outbox<M> {
 
   async #load() {
     await mkdir(this.#dir, { recursive: true });
-    for (const line of await readLines(this.#logFile)) {
+    for (const line of await readLines(mailLogFile(this.#options.dataDir))) {
       const id = parsed<Partial<BatchLog>>(line)?.id;
       if (id) this.#finished.add(id);
     }
@@ -189,7 +201,7 @@ export class Outbox<M> {
     if (!entry) return;
     let outcome: Outcome | 'failed';
     try {
-      outcome = await this.#options.send(entry.batch.message, job.recipient);
+      outcome = await this.#options.send(entry.batch.message, job.recipient, job.batch);
     } catch (error) {
       if (isPermanent(error)) {
         outcome = 'bounced';
@@ -222,18 +234,15 @@ export class Outbox<M> {
     if (!entry) return;
     const log: BatchLog = {
       id,
+      about: entry.batch.about ?? id,
       createdAt: entry.batch.createdAt,
       finishedAt: new Date().toISOString(),
       counts: entry.counts,
     };
-    await appendFile(this.#logFile, `${JSON.stringify(log)}\n`);
+    await appendFile(mailLogFile(this.#options.dataDir), `${JSON.stringify(log)}\n`);
     this.#finished.add(id);
     this.#batches.delete(id);
     await Promise.all([rm(this.#file(id, 'json'), { force: true }), rm(this.#file(id, 'log'), { force: true })]);
-  }
-
-  get #logFile() {
-    return join(this.#options.dataDir, 'mail-log.jsonl');
   }
 
   #file(id: string, extension: 'json' | 'log') {
@@ -241,8 +250,11 @@ export class Outbox<M> {
   }
 }
 
+/** Where the finished batches are logged: `DATA_DIR/mail-log.jsonl`. */
+export const mailLogFile = (dataDir: string) => join(dataDir, 'mail-log.jsonl');
+
 /** The non-empty lines of the file at `path`; none when there is no file. */
-async function readLines(path: string): Promise<string[]> {
+export async function readLines(path: string): Promise<string[]> {
   const lines: string[] = [];
   try {
     for await (const line of createInterface({ input: createReadStream(path), crlfDelay: Number.POSITIVE_INFINITY })) {
@@ -255,7 +267,7 @@ async function readLines(path: string): Promise<string[]> {
 }
 
 /** `line` parsed, or undefined when a crash cut it short. */
-function parsed<T>(line: string): T | undefined {
+export function parsed<T>(line: string): T | undefined {
   try {
     return JSON.parse(line) as T;
   } catch {

@@ -24,7 +24,7 @@ export interface SubscriberMailerDeps {
 }
 
 export interface SubscriberMailer {
-  send(announcement: Announcement, recipient: string): Promise<Exclude<Outcome, 'bounced'>>;
+  send(announcement: Announcement, recipient: string, batch: string): Promise<Exclude<Outcome, 'bounced'>>;
   bounced(recipient: string): Promise<void>;
   close(): void;
 }
@@ -50,13 +50,18 @@ export function subscriberMailer({ mail, stores, tokens, siteUrl }: SubscriberMa
     socketTimeout: 30_000,
   });
   return {
-    async send(announcement, recipient) {
+    async send(announcement, recipient, batch) {
       const subscription = subscriptionById(stores.subscriptions.data.subscriptions, recipient);
       if (!subscription || !wants(subscription, announcement)) return 'skipped';
       const { settings } = stores.content.data;
       const place = {
         school: inLanguage(settings, subscription.language).schoolName,
-        links: subscriptionLinks(subscription, tokens.of(subscription._id), { siteUrl, languages: settings.languages }),
+        links: subscriptionLinks(
+          subscription,
+          tokens.of(subscription._id),
+          { siteUrl, languages: settings.languages },
+          batch,
+        ),
         siteUrl,
         languages: settings.languages,
       };

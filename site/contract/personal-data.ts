@@ -139,5 +139,7 @@ export const PERSONAL_DATA_LOOKS = [
   'alumni.export',
   'personal-data.search',
   'personal-data.export',
+  'subscribers.read',
+  'subscribers.search',
   'backup.download',
 ] as const;

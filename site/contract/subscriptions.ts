@@ -40,3 +40,40 @@ export const SubscriptionView = z.object({
   confirmed: z.boolean(),
 });
 export type SubscriptionView = z.infer<typeof SubscriptionView>;
+
+const counts = <K extends string>(keys: readonly K[]) =>
+  z.object(Object.fromEntries(keys.map((key) => [key, z.number().int()])) as Record<K, z.ZodNumber>);
+
+/** One message sent from the outbox, as the Subscribers view lists it. */
+export const SentMessage = z.object({
+  id: z.string(),
+  /** What it was: `Emergency notice: …`, `News: …`, `Daily digest`. */
+  about: z.string(),
+  createdAt: z.iso.datetime(),
+  finishedAt: z.iso.datetime(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  bounced: z.number().int(),
+  /** Recipients who had unsubscribed or changed their choice by the time it left. */
+  skipped: z.number().int(),
+  /** Recipients who unsubscribed with a link of this message. */
+  unsubscribedSince: z.number().int(),
+});
+export type SentMessage = z.infer<typeof SentMessage>;
+
+/** GET /api/admin/subscribers */
+export const SubscribersReport = z.object({
+  counts: z.object({
+    confirmed: z.number().int(),
+    unconfirmed: z.number().int(),
+    suspended: z.number().int(),
+    /** The confirmed, not suspended, by what they follow and how often. */
+    topics: counts(SUBSCRIPTION_TOPICS),
+    frequencies: counts(FREQUENCIES),
+  }),
+  /** The messages sent, newest first. */
+  messages: z.array(SentMessage),
+  /** With `?email=`: the subscription of that address, if any. */
+  found: z.array(Subscription).optional(),
+});
+export type SubscribersReport = z.infer<typeof SubscribersReport>;

@@ -44,6 +44,8 @@ const LABELS: Record<string, string> = {
   'personal-data.export': "Downloaded a person's data",
   'personal-data.erase': "Erased a person's data",
   'personal-data.erase-again': 'Erased again what a restored backup brought back',
+  'subscribers.read': 'Opened the subscribers',
+  'subscribers.search': 'Searched the subscribers',
   'retention.sweep': 'Removed records past their time',
   'retention.update': 'Changed how long personal data is kept',
   'backup.download': 'Downloaded a backup',

@@ -6,3 +6,5 @@ export const CONFIRM_PATH = '/subscribe/confirm';
 export const MANAGE_PATH = '/subscribe/manage';
 /** The manage page's parameter that unsubscribes as the page opens: the e-mails' visible unsubscribe link. */
 export const UNSUBSCRIBE_PARAMETER = 'unsubscribe';
+/** The links' parameter naming the message they came in (the mail log counts who left after which). */
+export const MESSAGE_PARAMETER = 'm';

@@ -91,6 +91,8 @@ describe('what goes out', () => {
       endsAt: inMinutes(60),
     });
     const alert = await mailTo('alerts', /^Emergency: School is closed today/);
+    oneClick = alert.headerLines.find((line) => line.key === 'list-unsubscribe')!.line;
+    expect(oneClick).toMatch(/[?&]m=alert-/);
     expect(alert.text).toContain('School is closed today because of flooding.');
     expect(alert.text).toMatch(/More on the school's website:\nhttp:\/\/localhost:\d+\//);
     await mailTo('alerts2', /^Emergency: School is closed today/);
@@ -193,5 +195,39 @@ describe('what goes out', () => {
       await mailTo('alerts2', new RegExp(`^Important: Bus route ${n} changes`));
       await expect.poll(bounces, { timeout: 10_000 }).toEqual(expected);
     }
+  });
+
+  it('shows the office the subscribers counted, and what became of each message, and reading it is recorded', async () => {
+    const report = await asAdmin('GET', '/api/admin/subscribers');
+    expect(report.status).toBe(200);
+    expect(report.body.counts).toEqual({
+      // Asha left; the moved-away address is suspended; Una never confirmed.
+      confirmed: 5,
+      unconfirmed: 1,
+      suspended: 1,
+      topics: { alerts: 1, news: 3, events: 2, circulars: 1 },
+      frequencies: { instant: 2, daily: 1, weekly: 1 },
+    });
+    const about = (text: string) => report.body.messages.find((message: { about: string }) => message.about === text);
+    expect(about('Emergency notice: School is closed today because of flooding.')).toMatchObject({
+      sent: 3,
+      failed: 0,
+      bounced: 0,
+      unsubscribedSince: 1,
+    });
+    expect(about('News: Science fair winners')).toMatchObject({ sent: 1, unsubscribedSince: 0 });
+    expect(about('Daily digest')).toMatchObject({ sent: 1 });
+    expect(about('Important notice: Bus route 3 changes today.')).toMatchObject({ sent: 1, bounced: 1 });
+    expect(about('Important notice: Bus route 4 changes today.')).toMatchObject({ sent: 1, bounced: 0 });
+    expect(report.body.found).toBeUndefined();
+
+    const search = await asAdmin('GET', `/api/admin/subscribers?email=${encodeURIComponent('DINA@example.org')}`);
+    expect(search.body.found).toEqual([expect.objectContaining({ email: 'dina@example.org', frequency: 'daily' })]);
+    const audit = (await asAdmin('GET', '/api/admin/audit?kind=personal-data')).body as {
+      action: string;
+      target: string;
+    }[];
+    expect(audit.slice(0, 2).map((entry) => entry.action)).toEqual(['subscribers.search', 'subscribers.read']);
+    expect(JSON.stringify(audit)).not.toContain('dina@example.org');
   });
 });

@@ -116,6 +116,7 @@ describe('sections', () => {
       inbox: 'Inbox',
       alumni: 'Alumni',
       'personal-data': 'Personal data',
+      subscribers: 'Subscribers',
       accounts: 'Accounts',
       history: 'History',
     };

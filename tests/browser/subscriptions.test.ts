@@ -10,12 +10,15 @@ import { hydrated, seriousA11yViolations, type WatchedPage, watchedPage } from '
 import { VIEWPORTS } from '../public/routes.ts';
 import { testBrowser, testServer } from '../support/harness.ts';
 import { officeMailServer } from '../support/smtp.ts';
+import { openDashboard, openSection } from './admin-harness.ts';
 
 const mail = officeMailServer();
 const site = testServer({ admin: true, env: mail.env });
 const browser = testBrowser();
 
 const mine = (token: string) => site.call('GET', `/api/subscriptions/mine?token=${encodeURIComponent(token)}`);
+
+const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
 async function mailTo(address: string, subject: RegExp): Promise<ParsedMail> {
   for (let waited = 0; waited < 10_000; waited += 50) {
@@ -101,6 +104,36 @@ describe('subscribing, confirming, changing and leaving', () => {
     await page.getByText('You are unsubscribed. You will receive no more e-mails from us.').waitFor();
     expect((await mine(token)).status).toBe(404);
     expect(await page.getByRole('link', { name: 'Subscribe again' }).getAttribute('href')).toBe('/subscribe');
+  });
+});
+
+describe('the Subscribers view of the dashboard', () => {
+  it('counts the subscribers, finds one by address, and lists the messages sent', async () => {
+    await site.call('POST', '/api/subscriptions', { json: { email: 'kiran.rao@example.org', topics: ['alerts'] } });
+    const confirmation = await mailTo('kiran.rao@example.org', /confirm your subscription/);
+    const token = new URL(link(confirmation, 'Confirm my subscription')).searchParams.get('token')!;
+    await site.call('POST', '/api/subscriptions/confirm', { json: { token } });
+    const notice = { message: 'Sports day moves to Friday.', level: 'important', endsAt: inAnHour() };
+    await site.asAdmin('POST', '/api/alerts', { json: notice });
+    await mailTo('kiran.rao@example.org', /^Important: Sports day moves to Friday/);
+
+    const dashboard = await openDashboard(browser(), site.url, site.token);
+    const { page } = dashboard;
+    await openSection(page, 'subscribers');
+    const view = page.locator('[data-view="subscribers"]');
+    const count = (label: string) =>
+      view.locator('tr', { has: page.getByRole('rowheader', { name: label, exact: true }) }).getByRole('cell');
+    await expect.poll(() => count('Confirmed').textContent()).toBe('1');
+    expect(await count('Follow: Urgent notices').textContent()).toBe('1');
+    await expect
+      .poll(() => view.getByRole('rowheader', { name: 'Important notice: Sports day moves to Friday.' }).isVisible())
+      .toBe(true);
+    await view.getByLabel('E-mail address').fill('KIRAN.rao@example.org');
+    await view.getByRole('button', { name: 'Search' }).click();
+    await view.getByRole('listitem', { name: 'Subscription: kiran.rao@example.org' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/subscribers-view.png', fullPage: true });
+    await dashboard.close();
   });
 });
 

@@ -166,6 +166,7 @@ async function administratorCalls(base: string, token: string): Promise<Record<s
     },
     'DELETE /api/admin/personal-data': { path: `/api/admin/personal-data?email=${email}` },
     'GET /api/admin/retention': { path: '/api/admin/retention' },
+    'GET /api/admin/subscribers': { path: `/api/admin/subscribers?email=${email}` },
     'PUT /api/admin/retention': {
       path: '/api/admin/retention',
       json: { messageMonths: 6, pendingAlumniDays: 60, backupDays: 14 },

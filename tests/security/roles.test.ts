@@ -120,6 +120,8 @@ const EXPECTED: Record<string, Row> = {
   'DELETE /api/admin/personal-data': PERSONAL,
   'GET /api/admin/retention': PERSONAL,
   'PUT /api/admin/retention': RETENTION,
+  // The subscribers (issue 35): personal data.
+  'GET /api/admin/subscribers': PERSONAL,
   // Accounts, roles, audit log, backup.
   'GET /api/admin/accounts': ACCOUNTS,
   'PUT /api/admin/accounts/:username': ACCOUNTS,
@@ -379,6 +381,7 @@ const REQUESTS: Record<string, (column: Column) => Promise<Request>> = {
   }),
   'GET /api/admin/messages.csv': async () => ({ path: '/api/admin/messages.csv' }),
   'GET /api/admin/personal-data': async () => ({ path: `/api/admin/personal-data?email=${ALUMNUS.email}` }),
+  'GET /api/admin/subscribers': async () => ({ path: `/api/admin/subscribers?email=${ALUMNUS.email}` }),
   'GET /api/admin/personal-data/export': async () => ({
     path: `/api/admin/personal-data/export?phone=${encodeURIComponent(ALUMNUS.mobile)}&format=csv`,
   }),
@@ -394,7 +397,7 @@ const REQUESTS: Record<string, (column: Column) => Promise<Request>> = {
       after: async (body) => {
         expect(body).toEqual({
           request: expect.stringMatching(/^E-\d{4}$/),
-          erased: { alumni: 1, messages: 0, pendingMails: 0 },
+          erased: { alumni: 1, messages: 0, subscriptions: 0, pendingMails: 0 },
         });
       },
     };

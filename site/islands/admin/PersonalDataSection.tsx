@@ -20,7 +20,9 @@ import {
 } from '../../lib/personal-data-text.ts';
 import { Alert } from './Alert.tsx';
 import { ConsentNote } from './ConsentNote.tsx';
+import { Details } from './Details.tsx';
 import { DownloadButton } from './DownloadButton.tsx';
+import { FoundSubscription } from './FoundSubscription.tsx';
 import { Panel } from './Panel.tsx';
 import { RetentionPanel } from './RetentionPanel.tsx';
 import { useSchoolTimeZone } from './time-zone.ts';
@@ -284,29 +286,6 @@ function FoundMessage({ message }: { message: InboxMessage }) {
   );
 }
 
-function FoundSubscription({ subscription }: { subscription: Subscription }) {
-  const timeZone = useSchoolTimeZone();
-  return (
-    <li className="item" aria-label={`Subscription: ${subscription.email}`}>
-      <div className="alumnus-head">
-        <h5 className="item-title">{subscription.email}</h5>
-        <span className={`badge ${subscription.confirmedAt ? 'badge-approved' : 'badge-pending'}`}>
-          {subscription.suspendedAt ? 'SUSPENDED' : subscription.confirmedAt ? 'CONFIRMED' : 'NOT CONFIRMED'}
-        </span>
-      </div>
-      <Details
-        rows={[
-          ['Topics', subscription.topics.join(', ')],
-          ['How often', subscription.frequency],
-          ['Language', subscription.language],
-          ['Subscribed', formatMoment(subscription.createdAt, timeZone)],
-        ]}
-      />
-      <ConsentNote consent={subscription.consent} of="subscription" />
-    </li>
-  );
-}
-
 function FoundMail({ mail }: { mail: PendingMail }) {
   const timeZone = useSchoolTimeZone();
   return (
@@ -319,20 +298,5 @@ function FoundMail({ mail }: { mail: PendingMail }) {
         ]}
       />
     </li>
-  );
-}
-
-function Details({ rows }: { rows: [string, string][] }) {
-  return (
-    <dl className="details">
-      {rows
-        .filter(([, value]) => value !== '')
-        .map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-    </dl>
   );
 }

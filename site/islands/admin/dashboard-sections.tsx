@@ -32,6 +32,7 @@ import { PagesSection } from './PagesSection.tsx';
 import { Panel } from './Panel.tsx';
 import { PersonalDataSection } from './PersonalDataSection.tsx';
 import { SiteSettingsSection } from './SiteSettingsSection.tsx';
+import { SubscribersSection } from './SubscribersSection.tsx';
 import { TwoFactorSettings } from './TwoFactorSettings.tsx';
 import { type TranslationGaps, TranslationsSection } from './translations/TranslationsSection.tsx';
 import type { DocumentContent, ListRevisions, useContentDocument } from './use-content-document.ts';
@@ -249,6 +250,12 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     label: 'Personal data',
     permission: 'personalData',
     render: (s) => <PersonalDataSection onErased={s.reloadPersonalData} />,
+  },
+  {
+    id: 'subscribers',
+    label: 'Subscribers',
+    permission: 'personalData',
+    render: () => <SubscribersSection />,
   },
   {
     id: 'accounts',
