@@ -10,10 +10,16 @@ import {
 import type { AppDeps } from '../app-deps.ts';
 import { noteLook } from '../audit/record-changes.ts';
 import type { AdminEnv } from '../auth/require-admin.ts';
+import { validate } from '../http/json-body.ts';
 import { operations } from '../openapi/operation.ts';
 
 const SubscribersQuery = z.object({
-  email: z.string().max(254).trim().optional().describe('An address to look for (case and spaces aside).'),
+  email: z
+    .string()
+    .max(254, 'An e-mail address has at most 254 characters')
+    .trim()
+    .optional()
+    .describe('An address to look for (case and spaces aside).'),
 });
 
 /**
@@ -37,7 +43,7 @@ export function subscriberRoutes(deps: AppDeps) {
       answers: { 200: { description: 'The counts and the messages.', schema: SubscribersReport } },
     }),
     async (c) => {
-      const email = c.req.query('email')?.trim();
+      const { email } = validate(SubscribersQuery, c.req.query());
       noteLook(c, email ? 'subscribers.search' : 'subscribers.read');
       const subscriptions = stores.subscriptions.data.subscriptions;
       const report: SubscribersReport = {

@@ -15,7 +15,7 @@ import { ALERT_LEVEL_WORDS } from '../../site/contract/alerts.ts';
 import type { SiteContent } from '../../site/contract/content.ts';
 import { dateInZone } from '../../site/contract/dates.ts';
 import { publicContent } from '../../site/contract/public-content.ts';
-import { currentNews } from '../../site/lib/schedule.ts';
+import { isCurrentOn } from '../../site/lib/schedule.ts';
 import { JsonDocument } from '../store/json-document.ts';
 import type { Stores } from '../store/stores.ts';
 import {
@@ -204,7 +204,7 @@ function announcementOf(view: SiteContent, key: string, now: Date): Announcement
  */
 function* announceableItems(view: SiteContent, now: Date): Generator<[ItemTopic, string]> {
   const today = dateInZone(now, view.settings.timeZone);
-  for (const item of currentNews(view.news, now, view.settings.timeZone)) yield ['news', item._id];
+  for (const item of view.news) if (isCurrentOn(item, today)) yield ['news', item._id];
   for (const event of view.events) if (event.date >= today) yield ['events', event._id];
   for (const circular of view.circulars) yield ['circulars', circular._id];
 }

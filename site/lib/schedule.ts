@@ -44,17 +44,20 @@ type NewsWindow = Pick<News, 'publishDate' | 'expiryDate' | 'priority'>;
 
 const PRIORITY_RANK: Record<NewsPriority, number> = { high: 0, medium: 1, low: 2 };
 
+/** Shown on the day `today` (`YYYY-MM-DD`): from its publish date through its expiry date, both included. */
+export const isCurrentOn = (news: Omit<NewsWindow, 'priority'>, today: string): boolean =>
+  news.publishDate <= today && (!news.expiryDate || news.expiryDate >= today);
+
 /** Shown from its publish date through its expiry date (both included), in the school's zone. */
 export function isCurrentNews(news: NewsWindow, now: Date, timeZone: string): boolean {
-  const today = dateInZone(now, timeZone);
-  return news.publishDate <= today && (!news.expiryDate || news.expiryDate >= today);
+  return isCurrentOn(news, dateInZone(now, timeZone));
 }
 
 /** The current news, high priority first, then the newest publish date first. */
 export function currentNews<N extends NewsWindow>(news: readonly N[], now: Date, timeZone: string): N[] {
   const today = dateInZone(now, timeZone);
   return news
-    .filter((item) => item.publishDate <= today && (!item.expiryDate || item.expiryDate >= today))
+    .filter((item) => isCurrentOn(item, today))
     .sort(
       (a, b) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] || compareCodes(b.publishDate, a.publishDate),
     );

@@ -110,7 +110,8 @@ describe('a page of another language', () => {
     const send = page.getByRole('button', { name: ar['contactForm.send'] });
     await send.click();
     const name = page.getByLabel(ar['form.name']);
-    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    // The form's rules load as it is first sent: the errors follow a moment after the click.
+    await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
     const required = ar['form.required'].replace('{field}', ar['form.name']);
     expect(await page.locator('#field-name-error').innerText()).toBe(required);
     expect(await page.locator('#field-consent-error').innerText()).toBe(ar['form.consentRequired']);

@@ -141,6 +141,10 @@ describe('the privacy page', () => {
         'Contact messages: 12 months after they arrive, then they are deleted.',
         expect.stringMatching(/^Alumni registrations the school has not approved: 90 days after they are sent\./),
         expect.stringMatching(/^Anything sent without agreeing to this notice .*: 30 days at most/),
+        expect.stringMatching(
+          /^E-mail subscriptions: .* until you unsubscribe .* After 3 e-mails your mail server refuses/,
+        ),
+        'A subscription never confirmed: 7 days after it was asked for, then it is deleted.',
         expect.stringMatching(/^Backups of the website, which hold copies of everything above: 30 days\./),
       ]);
       expect(await seriousA11yViolations(page)).toEqual([]);

@@ -66,7 +66,7 @@ describe('a Contributor, an Editor and the Office', () => {
     await editor.close();
 
     const office = await dashboardOf('priya', 'inbox');
-    expect(await navLinks(office)).toEqual(['Inbox', 'Alumni', 'Personal data', 'Your account']);
+    expect(await navLinks(office)).toEqual(['Inbox', 'Alumni', 'Personal data', 'Subscribers', 'Your account']);
     await office.page.getByRole('heading', { name: 'Inbox', level: 2 }).waitFor();
     office.expectNoProblems();
     await office.close();

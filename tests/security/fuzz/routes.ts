@@ -572,9 +572,8 @@ export const SUBSCRIPTION_ROUTES: Record<
   'POST /api/subscriptions': {
     method: 'POST',
     path: () => '/api/subscriptions',
-    body: (token) =>
-      JSON.stringify({ email: `${token.replace(/[^a-z0-9]/gi, '') || 'x'}@example.org`, topics: ['news'] }),
-    status: 503,
+    body: (token) => JSON.stringify({ email: `${token.replace(/[^a-z0-9]/gi, '') || 'x'}@example.org`, topics: [] }),
+    status: 400,
   },
   'POST /api/subscriptions/confirm': {
     method: 'POST',

@@ -725,7 +725,12 @@ export function planWrite(w: Write, c: Context): Planned {
           erasures: { secret },
           answer: {
             request: expect.stringMatching(/^E-\d{4}$/),
-            erased: { alumni: removedAlumni.length, messages: removedMessages.length, pendingMails: 0 },
+            erased: {
+              alumni: removedAlumni.length,
+              messages: removedMessages.length,
+              subscriptions: 0,
+              pendingMails: 0,
+            },
           },
         },
       };
