@@ -9,6 +9,7 @@ import { type Failure, FormFailure, formFailure } from './forms/FormFailure.tsx'
 import { type FieldWords, fieldProblem } from './forms/field-problems.ts';
 import { fieldErrors, useFormFields } from './forms/form-state.ts';
 import { useHydrated } from './forms/hydration.ts';
+import { SentCard } from './forms/SentCard.tsx';
 import { lazy } from './parts/lazy.ts';
 import { withElement } from './parts/with-element.tsx';
 import './forms.css';
@@ -104,15 +105,11 @@ export default function AlumniForm({ words }: { words: IslandWords }) {
 
   if (status === 'registered') {
     return (
-      <div className="form-card success" role="status">
-        <h2 tabIndex={-1} ref={(heading) => heading?.focus()}>
-          {t('alumniForm.thanks')}
-        </h2>
-        <p>{t('alumniForm.received')}</p>
+      <SentCard title={t('alumniForm.thanks')} text={t('alumniForm.received')}>
         <button type="button" className="button" onClick={registerAnother}>
           {t('alumniForm.another')}
         </button>
-      </div>
+      </SentCard>
     );
   }
 

@@ -7,9 +7,11 @@ import { apiRequest } from '../lib/api-client.ts';
 import { ConsentBox, consentProblem } from './forms/ConsentBox.tsx';
 import { Field, RequiredMark } from './forms/Field.tsx';
 import { type Failure, FormFailure, formFailure } from './forms/FormFailure.tsx';
+import { FormTrap } from './forms/FormTrap.tsx';
 import { type FieldWords, fieldProblem } from './forms/field-problems.ts';
 import { fieldErrors, useFormFields } from './forms/form-state.ts';
 import { useHydrated } from './forms/hydration.ts';
+import { SentCard } from './forms/SentCard.tsx';
 import { lazy } from './parts/lazy.ts';
 import { withElement } from './parts/with-element.tsx';
 import './forms.css';
@@ -91,15 +93,11 @@ export default function ContactForm({ words }: { words: IslandWords }) {
 
   if (status === 'sent') {
     return (
-      <div className="form-card success" role="status">
-        <h2 tabIndex={-1} ref={(heading) => heading?.focus()}>
-          {t('contactForm.thanks', { name: values.name.trim() })}
-        </h2>
-        <p>{t('contactForm.received')}</p>
+      <SentCard title={t('contactForm.thanks', { name: values.name.trim() })} text={t('contactForm.received')}>
         <button type="button" className="button" onClick={() => setStatus('filling')}>
           {t('contactForm.another')}
         </button>
-      </div>
+      </SentCard>
     );
   }
 
@@ -167,10 +165,7 @@ export default function ContactForm({ words }: { words: IslandWords }) {
             />
           )}
         </Field>
-        <div className="form-trap" aria-hidden="true">
-          <label htmlFor={`field-${HONEYPOT_FIELD}`}>{t('form.trap')}</label>
-          <input ref={trapRef} id={`field-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
-        </div>
+        <FormTrap inputRef={trapRef} messages={messages} />
         <ConsentBox
           checked={values.consent === 'yes'}
           onChange={(agreed) => form.change('consent', agreed ? 'yes' : '')}

@@ -6,6 +6,7 @@ import { adminRequest } from '../../lib/admin-api.ts';
 import { countLabel, formatDate } from '../../lib/display-format.ts';
 import { Alert } from './Alert.tsx';
 import { ConsentNote } from './ConsentNote.tsx';
+import { Details } from './Details.tsx';
 import { DownloadButton } from './DownloadButton.tsx';
 import { ListSearch, ListStatus, ShowMore } from './list-window.tsx';
 import { Panel } from './Panel.tsx';
@@ -171,16 +172,5 @@ function AlumnusDetails({ alumnus }: { alumnus: Alumni }) {
     ['Company', [alumnus.companyName, alumnus.companyAddress].filter(Boolean).join(', ')],
     ['Message', alumnus.message],
   ];
-  return (
-    <dl className="details">
-      {rows
-        .filter(([, value]) => value !== '')
-        .map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-    </dl>
-  );
+  return <Details rows={rows} />;
 }

@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
+
 /** Terms and their values, leaving out the empty ones: a record's details in the dashboard. */
-export function Details({ rows }: { rows: [string, string][] }) {
+export function Details({ rows }: { rows: [string, ReactNode][] }) {
   return (
     <dl className="details">
       {rows

@@ -5,7 +5,9 @@ import { islandMessages } from '../../i18n/catalogue.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { Field } from '../forms/Field.tsx';
 import { type Failure, FormFailure, formFailure } from '../forms/FormFailure.tsx';
+import { FormTrap } from '../forms/FormTrap.tsx';
 import { useHydrated } from '../forms/hydration.ts';
+import { SentCard } from '../forms/SentCard.tsx';
 import { lazy } from '../parts/lazy.ts';
 import { type Choices, SubscriptionChoices } from './SubscriptionChoices.tsx';
 import '../forms.css';
@@ -69,14 +71,7 @@ export default function SubscribeForm({ words }: { words: IslandWords }) {
   }
 
   if (status === 'sent') {
-    return (
-      <div className="form-card success" role="status">
-        <h2 tabIndex={-1} ref={(heading) => heading?.focus()}>
-          {t('subscribe.checkMail')}
-        </h2>
-        <p>{t('subscribe.checkMailText', { email: email.trim() })}</p>
-      </div>
-    );
+    return <SentCard title={t('subscribe.checkMail')} text={t('subscribe.checkMailText', { email: email.trim() })} />;
   }
 
   return (
@@ -116,10 +111,7 @@ export default function SubscribeForm({ words }: { words: IslandWords }) {
           topicsError={errors.topics}
           messages={messages}
         />
-        <div className="form-trap" aria-hidden="true">
-          <label htmlFor={`field-${HONEYPOT_FIELD}`}>{t('form.trap')}</label>
-          <input ref={trapRef} id={`field-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
-        </div>
+        <FormTrap inputRef={trapRef} messages={messages} />
       </fieldset>
       <button type="submit" className="button form-submit" disabled={!hydrated || status === 'sending'}>
         {status === 'sending' ? t('subscribe.sending') : t('subscribe.send')}
