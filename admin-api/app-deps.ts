@@ -27,6 +27,8 @@ export interface AppDeps {
   siteUrl?: string;
   /** What became of the messages sent to subscribers (absent: not kept, e.g. in the page renderer). */
   mailLog?: MailLog;
+  /** Notifications: the VAPID public key and the push services besides the browsers' (absent: none). */
+  push?: { publicKey: string; endpointHosts: readonly string[] };
   trustProxy: boolean;
   /** Who changed what, and every login. */
   audit: AuditLog;

@@ -29,6 +29,7 @@ import { pageRoutes } from './routes/pages.ts';
 import { personalDataRoutes } from './routes/personal-data.ts';
 import { presenceRoutes } from './routes/presence.ts';
 import { previewRoutes } from './routes/preview.ts';
+import { pushRoutes } from './routes/push.ts';
 import { referenceRoutes } from './routes/reference.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { staticUploadRoutes } from './routes/static-uploads.ts';
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps): Hono {
     .route('/', contactRoutes(deps))
     .route('/', subscriptionRoutes(deps))
     .route('/', subscriberRoutes(deps))
+    .route('/', pushRoutes(deps))
     .route('/', exportRoutes(deps))
     .route('/', adminRoutes(deps, loginThrottle))
     .route('/', accountRoutes(deps))

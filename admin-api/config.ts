@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { parseEndpointHosts } from './subscriptions/push-endpoints.ts';
 
 /** Where the office is e-mailed from and to (mail/notifier.ts). */
 export interface MailSettings {
@@ -22,6 +23,8 @@ export interface ServerConfig {
   mail: MailSettings | null;
   /** SITE_URL: the public address the pages, feeds and sitemap name themselves by (no trailing `/`). */
   siteUrl: string;
+  /** PUSH_ENDPOINT_HOSTS: push services besides the browsers' that notifications may go to. */
+  pushEndpointHosts: string[];
 }
 
 /** Reads the configuration contract (docs/configuration.md) from the environment. */
@@ -35,6 +38,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     mail: parseMail(env),
     siteUrl: parseSiteUrl(env.SITE_URL, port),
+    pushEndpointHosts: parseEndpointHosts(env.PUSH_ENDPOINT_HOSTS),
   };
 }
 

@@ -30,6 +30,7 @@ import { DamagedDataFileError, damagedFileReport } from './store/damaged-file.ts
 import { openStores, settleStores } from './store/stores.ts';
 import { startAnnouncing } from './subscriptions/announcing.ts';
 import { MailLog } from './subscriptions/mail-log.ts';
+import { loadVapidKeys } from './subscriptions/vapid-keys.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const config = readConfig();
@@ -87,9 +88,15 @@ const notifier = config.mail ? mailNotifier(config.mail) : noMail;
 // Records of people erased since a restored backup was made go again; then what is past its time.
 await eraseAgainAtStart({ stores, notifier, audit });
 const stopSweeping = keepPersonalDataInTime({ stores, notifier, audit });
-const announcing = config.mail
-  ? await startAnnouncing({ mail: config.mail, dataDir: config.dataDir, stores, jwtSecret, siteUrl: config.siteUrl })
-  : null;
+const vapid = await loadVapidKeys(config.dataDir);
+const announcing = await startAnnouncing({
+  mail: config.mail,
+  vapid,
+  dataDir: config.dataDir,
+  stores,
+  jwtSecret,
+  siteUrl: config.siteUrl,
+});
 
 const app = createApp({
   stores,
@@ -100,6 +107,7 @@ const app = createApp({
   notifier,
   siteUrl: config.siteUrl,
   mailLog: new MailLog(config.dataDir),
+  push: { publicKey: vapid.publicKey, endpointHosts: config.pushEndpointHosts },
   trustProxy: config.trustProxy,
   audit,
   cors: publicCors(),
@@ -138,7 +146,7 @@ async function stop(signal: string) {
   // Mails on their way get a moment to leave; their messages are stored whatever happens.
   await Promise.race([notifier.settled(), new Promise((resolve) => setTimeout(resolve, 3_000))]);
   // The subscribers' e-mails under way get the same moment; the others wait in the outbox.
-  await Promise.race([announcing?.close(), new Promise((resolve) => setTimeout(resolve, 3_000))]);
+  await Promise.race([announcing.close(), new Promise((resolve) => setTimeout(resolve, 3_000))]);
   await audit.settled();
   await publisher.close();
   bucket?.close();

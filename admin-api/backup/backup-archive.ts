@@ -18,6 +18,9 @@ export const DATA_ENTRIES = [
   'admins.json',
   'messages.json',
   'subscriptions.json',
+  'push-subscriptions.json',
+  // The key pair the browsers' subscriptions were made for.
+  'vapid-keys.json',
   // Who was erased (salted hashes): a restore keeps the newer list, and a fresh machine gets this one.
   'erasures.json',
   'audit.jsonl',
@@ -52,7 +55,9 @@ async function inTurn({ stores, history }: Sources, task: () => Promise<void>): 
   await stores.content.exclusive(() =>
     stores.alumni.exclusive(() =>
       stores.admins.exclusive(() =>
-        stores.messages.exclusive(() => stores.subscriptions.exclusive(() => stores.erasures.exclusive(task))),
+        stores.messages.exclusive(() =>
+          stores.subscriptions.exclusive(() => stores.pushDevices.exclusive(() => stores.erasures.exclusive(task))),
+        ),
       ),
     ),
   );

@@ -9,7 +9,7 @@ import * as tar from 'tar';
 import { AlumniRecords } from '../../site/contract/alumni.ts';
 import { InboxRecords } from '../../site/contract/contact.ts';
 import { SiteContent } from '../../site/contract/content.ts';
-import { SubscriptionRecords } from '../../site/contract/subscriptions.ts';
+import { PushDeviceRecords, SubscriptionRecords } from '../../site/contract/subscriptions.ts';
 import { AdminAccounts } from '../store/admin-accounts.ts';
 import { ERASURES_FILE, ErasureList } from '../store/erasure-list.ts';
 import { BACKUP_MARK } from './backup-archive.ts';
@@ -52,6 +52,7 @@ const SCHEMAS = {
   'admins.json': AdminAccounts,
   'messages.json': InboxRecords,
   'subscriptions.json': SubscriptionRecords,
+  'push-subscriptions.json': PushDeviceRecords,
 };
 
 /**

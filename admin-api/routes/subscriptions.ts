@@ -19,6 +19,7 @@ import { readJson, readJsonBody, validate } from '../http/json-body.ts';
 import { minutesText, SlidingWindow } from '../http/sliding-window.ts';
 import { operations } from '../openapi/operation.ts';
 import { privacyNoticeVersion } from '../privacy/privacy-notice.ts';
+import { siteLanguageOf } from '../subscriptions/site-language.ts';
 import { alreadySubscribedMail, confirmationMail } from '../subscriptions/subscriber-mails.ts';
 import { subscriptionLinks } from '../subscriptions/subscription-links.ts';
 import { requestSubscription } from '../subscriptions/subscription-requests.ts';
@@ -94,14 +95,7 @@ export function subscriptionRoutes(deps: AppDeps) {
     return c.json({ message: UNSUBSCRIBED });
   }
 
-  function languageOf(requested: string | undefined): string {
-    const { languages } = stores.content.data.settings;
-    if (requested === undefined) return languages[0] ?? 'en';
-    if (!languages.includes(requested)) {
-      throw new HttpError(400, `Language must be one of the site's languages: ${languages.join(', ')}`);
-    }
-    return requested;
-  }
+  const languageOf = (requested: string | undefined) => siteLanguageOf(stores.content.data.settings, requested);
 
   function mailFor(kind: 'confirm' | 'already', subscription: Subscription) {
     const { settings } = stores.content.data;

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { AlumniRecords } from '../../site/contract/alumni.ts';
 import { InboxRecords } from '../../site/contract/contact.ts';
 import { SiteContent } from '../../site/contract/content.ts';
-import { SubscriptionRecords } from '../../site/contract/subscriptions.ts';
+import { PushDeviceRecords, SubscriptionRecords } from '../../site/contract/subscriptions.ts';
 import { AdminAccounts } from './admin-accounts.ts';
 import { defaultContent } from './default-content.ts';
 import { ERASURES_FILE, ErasureList, newErasureList } from './erasure-list.ts';
@@ -14,6 +14,7 @@ export type AdminStore = JsonDocument<typeof AdminAccounts>;
 export type MessageStore = JsonDocument<typeof InboxRecords>;
 export type ErasureStore = JsonDocument<typeof ErasureList>;
 export type SubscriptionStore = JsonDocument<typeof SubscriptionRecords>;
+export type PushDeviceStore = JsonDocument<typeof PushDeviceRecords>;
 
 export interface Stores {
   content: ContentStore;
@@ -24,6 +25,8 @@ export interface Stores {
   erasures: ErasureStore;
   /** The families' e-mail subscriptions (routes/subscriptions.ts). */
   subscriptions: SubscriptionStore;
+  /** The browsers subscribed to notifications (routes/push.ts). */
+  pushDevices: PushDeviceStore;
 }
 
 export const contentFile = (dataDir: string) => join(dataDir, 'content.json');
@@ -33,7 +36,7 @@ const KEEP_PREVIOUS = { keepPrevious: true };
 
 /** Opens the documents of `dataDir`, creating them with their defaults on first start. */
 export async function openStores(dataDir: string): Promise<Stores> {
-  const [content, alumni, admins, messages, erasures, subscriptions] = await Promise.all([
+  const [content, alumni, admins, messages, erasures, subscriptions, pushDevices] = await Promise.all([
     JsonDocument.open(contentFile(dataDir), SiteContent, defaultContent),
     JsonDocument.open(join(dataDir, 'alumni.json'), AlumniRecords, () => ({ alumni: [] }), KEEP_PREVIOUS),
     JsonDocument.open(join(dataDir, 'admins.json'), AdminAccounts, () => ({ admins: [] }), KEEP_PREVIOUS),
@@ -45,8 +48,14 @@ export async function openStores(dataDir: string): Promise<Stores> {
       () => ({ subscriptions: [] }),
       KEEP_PREVIOUS,
     ),
+    JsonDocument.open(
+      join(dataDir, 'push-subscriptions.json'),
+      PushDeviceRecords,
+      () => ({ devices: [] }),
+      KEEP_PREVIOUS,
+    ),
   ]);
-  return { content, alumni, admins, messages, erasures, subscriptions };
+  return { content, alumni, admins, messages, erasures, subscriptions, pushDevices };
 }
 
 /** Resolves once every write accepted so far is on disk. */
@@ -58,5 +67,6 @@ export async function settleStores(stores: Stores): Promise<void> {
     stores.messages.settled(),
     stores.erasures.settled(),
     stores.subscriptions.settled(),
+    stores.pushDevices.settled(),
   ]);
 }

@@ -83,7 +83,7 @@ export function announcementMail(announcement: Announcement, subscription: Subsc
   }
 }
 
-interface ItemTexts {
+export interface ItemTexts {
   title: string;
   text: string;
   when: string | null;
@@ -93,7 +93,7 @@ interface ItemTexts {
 }
 
 /** What an e-mail says of an item, in `language`. */
-function itemIn({ item, path }: AnnouncedItem, language: string): ItemTexts {
+export function itemIn({ item, path }: AnnouncedItem, language: string): ItemTexts {
   const read = inLanguage(item, language) as typeof item;
   const { formatDate, formatTime } = dateFormat(language);
   const when =

@@ -49,27 +49,33 @@ const Announced = z.object({
 });
 type Announced = z.infer<typeof Announced>;
 
+/** A way announcements go out: e-mail, or notifications; its outbox, and who is to receive each. */
+export interface Channel {
+  outbox: Outbox<Announcement>;
+  recipients(announcement: Announcement): string[];
+}
+
 export class Announcer {
-  readonly #stores: Pick<Stores, 'content' | 'subscriptions'>;
-  readonly #outbox: Outbox<Announcement>;
+  readonly #stores: Pick<Stores, 'content'>;
+  readonly #channels: readonly Channel[];
   readonly #document: JsonDocument<typeof Announced>;
   #turn: Promise<void> = Promise.resolve();
   /** The public view and the day of the last look: while both stay, nothing new became public. */
   #looked: { view: SiteContent; today: string } | null = null;
 
   private constructor(
-    stores: Pick<Stores, 'content' | 'subscriptions'>,
-    outbox: Outbox<Announcement>,
+    stores: Pick<Stores, 'content'>,
+    channels: readonly Channel[],
     document: JsonDocument<typeof Announced>,
   ) {
     this.#stores = stores;
-    this.#outbox = outbox;
+    this.#channels = channels;
     this.#document = document;
   }
 
-  static async open(dataDir: string, stores: Pick<Stores, 'content' | 'subscriptions'>, outbox: Outbox<Announcement>) {
+  static async open(dataDir: string, stores: Pick<Stores, 'content'>, channels: readonly Channel[]) {
     const document = await JsonDocument.open(join(dataDir, 'announced.json'), Announced, () => Announced.parse({}));
-    return new Announcer(stores, outbox, document);
+    return new Announcer(stores, channels, document);
   }
 
   /** Looks now, after every change of the content and every few seconds; answers a function that stops it. */
@@ -132,16 +138,16 @@ export class Announcer {
     });
   }
 
-  /** Writes `announcement` to the outbox for those who want it (none: nothing to write). */
+  /** Writes `announcement` to each channel's outbox for those who want it (none: nothing to write). */
   async #send(id: string, announcement: Announcement) {
-    const recipients = this.#stores.subscriptions.data.subscriptions
-      .filter((subscription) => wants(subscription, announcement))
-      .map((subscription) => subscription._id);
-    if (recipients.length === 0 || this.#outbox.knows(id)) return;
-    await this.#outbox.enqueue(id, announcement, recipients, {
-      urgent: announcement.kind === 'alert',
-      about: aboutOf(announcement),
-    });
+    for (const { outbox, recipients } of this.#channels) {
+      const to = recipients(announcement);
+      if (to.length === 0 || outbox.knows(id)) continue;
+      await outbox.enqueue(id, announcement, to, {
+        urgent: announcement.kind === 'alert',
+        about: aboutOf(announcement),
+      });
+    }
   }
 
   /** Sends the digests due since their last time: the items announced in between, still public. */

@@ -54,6 +54,13 @@ export interface OutboxOptions<M> {
   bounced?: (recipient: string) => Promise<void>;
   /** Waits before the 2nd, 3rd… attempt of a send the server turned away for now; then it is given up. */
   retryDelaysMs?: readonly number[];
+  /** Whether a send's error is a refusal for good (a bounce); default: an SMTP 5xx (`isPermanent`). */
+  permanent?: (error: unknown) => boolean;
+  /** The folder of `dataDir` the batches are kept in (default `outbox`), and the log of the finished ones. */
+  folder?: string;
+  log?: string;
+  /** Sends under way at once, at most (default MAX_AT_ONCE). */
+  atOnce?: number;
 }
 
 /** A mail server's refusal for good: an SMTP 5xx answer. */
@@ -61,6 +68,10 @@ export const isPermanent = (error: unknown) => {
   const code = (error as { responseCode?: unknown } | null)?.responseCode;
   return typeof code === 'number' && code >= 500 && code < 600;
 };
+
+/** The log of the e-mails' finished batches (`DATA_DIR/mail-log.jsonl`). */
+const MAIL_LOG = 'mail-log.jsonl';
+export const mailLogFile = (dataDir: string) => join(dataDir, MAIL_LOG);
 
 const RETRY_DELAYS_MS = [10_000, 60_000, 300_000, 1_800_000] as const;
 /** Sends under way at once, at most: a few connections to the mail server (and what a crash may repeat). */
@@ -87,8 +98,16 @@ export class Outbox<M> {
   #idle: Promise<void> = Promise.resolve();
 
   private constructor(options: OutboxOptions<M>) {
-    this.#options = { bounced: async () => {}, retryDelaysMs: RETRY_DELAYS_MS, ...options };
-    this.#dir = join(options.dataDir, 'outbox');
+    this.#options = {
+      bounced: async () => {},
+      retryDelaysMs: RETRY_DELAYS_MS,
+      permanent: isPermanent,
+      folder: 'outbox',
+      log: MAIL_LOG,
+      atOnce: MAX_AT_ONCE,
+      ...options,
+    };
+    this.#dir = join(options.dataDir, this.#options.folder);
   }
 
   /** The outbox of `dataDir`, sending again what a previous run left unsent. */
@@ -139,7 +158,7 @@ export class Outbox<M> {
 
   async #load() {
     await mkdir(this.#dir, { recursive: true });
-    for (const line of await readLines(mailLogFile(this.#options.dataDir))) {
+    for (const line of await readLines(this.#logFile)) {
       const id = parsed<Partial<BatchLog>>(line)?.id;
       if (id) this.#finished.add(id);
     }
@@ -187,7 +206,7 @@ export class Outbox<M> {
         this.#wake = null;
         continue;
       }
-      while (this.#underway.size >= MAX_AT_ONCE) await Promise.race(this.#underway);
+      while (this.#underway.size >= this.#options.atOnce) await Promise.race(this.#underway);
       const wait = this.#nextStart - Date.now();
       if (wait > 0) await sleep(wait);
       this.#nextStart = Math.max(Date.now(), this.#nextStart) + 1000 / this.#options.rate;
@@ -203,7 +222,7 @@ export class Outbox<M> {
     try {
       outcome = await this.#options.send(entry.batch.message, job.recipient, job.batch);
     } catch (error) {
-      if (isPermanent(error)) {
+      if (this.#options.permanent(error)) {
         outcome = 'bounced';
         await this.#options.bounced(job.recipient).catch((problem: unknown) => logFailure('count a bounce', problem));
       } else {
@@ -239,19 +258,20 @@ export class Outbox<M> {
       finishedAt: new Date().toISOString(),
       counts: entry.counts,
     };
-    await appendFile(mailLogFile(this.#options.dataDir), `${JSON.stringify(log)}\n`);
+    await appendFile(this.#logFile, `${JSON.stringify(log)}\n`);
     this.#finished.add(id);
     this.#batches.delete(id);
     await Promise.all([rm(this.#file(id, 'json'), { force: true }), rm(this.#file(id, 'log'), { force: true })]);
+  }
+
+  get #logFile() {
+    return join(this.#options.dataDir, this.#options.log);
   }
 
   #file(id: string, extension: 'json' | 'log') {
     return join(this.#dir, `${encodeURIComponent(id)}.${extension}`);
   }
 }
-
-/** Where the finished batches are logged: `DATA_DIR/mail-log.jsonl`. */
-export const mailLogFile = (dataDir: string) => join(dataDir, 'mail-log.jsonl');
 
 /** The non-empty lines of the file at `path`; none when there is no file. */
 export async function readLines(path: string): Promise<string[]> {

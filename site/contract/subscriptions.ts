@@ -77,3 +77,22 @@ export const SubscribersReport = z.object({
   found: z.array(Subscription).optional(),
 });
 export type SubscribersReport = z.infer<typeof SubscribersReport>;
+
+/** A browser subscribed to notifications, as kept (`DATA_DIR/push-subscriptions.json`). */
+export const PushDevice = z.object({
+  _id: z.string(),
+  endpoint: z.string(),
+  keys: z.object({ p256dh: z.string(), auth: z.string() }),
+  topics: z.array(z.enum(SUBSCRIPTION_TOPICS)),
+  language: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type PushDevice = z.infer<typeof PushDevice>;
+
+/** `DATA_DIR/push-subscriptions.json` */
+export const PushDeviceRecords = z.object({ devices: z.array(PushDevice).default([]) });
+
+/** GET /api/push/key */
+export const PushKey = z.object({
+  publicKey: z.string().meta({ description: 'The VAPID public key (base64url), for `pushManager.subscribe`.' }),
+});

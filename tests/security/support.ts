@@ -160,6 +160,10 @@ export const PUBLIC_CALLS = [
   'PUT /api/subscriptions/mine',
   'DELETE /api/subscriptions/mine',
   'POST /api/subscriptions/unsubscribe',
+  // Notifications: a browser's subscription, named by its endpoint.
+  'GET /api/push/key',
+  'POST /api/push-subscriptions',
+  'DELETE /api/push-subscriptions',
   'POST /api/admin/login',
   // The API described: the OpenAPI document and its interactive reference.
   'GET /api/openapi.json',

@@ -592,6 +592,25 @@ export const SUBSCRIPTION_ROUTES: Record<
     path: (token) => `/api/subscriptions/mine?token=${encodeURIComponent(token)}`,
     status: 404,
   },
+  // A browser's subscription to notifications: an endpoint that is no push service's is refused,
+  // and one that is no subscription's is removed from nothing.
+  'POST /api/push-subscriptions': {
+    method: 'POST',
+    path: () => '/api/push-subscriptions',
+    body: (token) =>
+      JSON.stringify({
+        endpoint: `https://push.attacker.example/${encodeURIComponent(token)}`,
+        keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+        topics: ['alerts'],
+      }),
+    status: 400,
+  },
+  'DELETE /api/push-subscriptions': {
+    method: 'DELETE',
+    path: () => '/api/push-subscriptions',
+    body: (token) => JSON.stringify({ endpoint: `https://fcm.googleapis.com/fcm/send/${encodeURIComponent(token)}` }),
+    status: 200,
+  },
   'POST /api/subscriptions/unsubscribe': {
     method: 'POST',
     path: (token) => `/api/subscriptions/unsubscribe?token=${encodeURIComponent(token)}`,
