@@ -13,6 +13,7 @@ import { adminRoutes } from './routes/admin.ts';
 import { adminListRoutes } from './routes/admin-lists.ts';
 import { alertRoutes } from './routes/alerts.ts';
 import { alumniRoutes } from './routes/alumni.ts';
+import { appIconRoutes } from './routes/app-icons.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { backupRoutes } from './routes/backup.ts';
 import { circularRoutes } from './routes/circulars.ts';
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps): Hono {
     .onError((error, c) => errorAnswer(asHttpError(error), c))
     .route('/api', api)
     .route('/', staticUploadRoutes(deps))
+    .route('/', appIconRoutes(deps))
     .all('*', () => {
       throw new HttpError(404, 'Not found');
     });

@@ -1,5 +1,5 @@
 /**
- * The files beside the pages: the feeds and robots.txt (Astro endpoints under site/pages/, which
+ * The files beside the pages: the feeds, robots.txt and the web app manifest (Astro endpoints under site/pages/, which
  * no link leads the page crawl to), with each language's own feeds (`/hi/rss.xml`), carried over
  * from the previous build when the change did not touch them, and the sitemap of the public pages
  * publishing wrote.
@@ -24,7 +24,7 @@ export async function writeSiteFiles(
   categories: readonly string[] = [],
 ): Promise<string[]> {
   const written: string[] = [];
-  const paths = [FEED_PATHS.rss, FEED_PATHS.calendar, FEED_PATHS.robots, FEED_PATHS.alerts];
+  const paths = [FEED_PATHS.rss, FEED_PATHS.calendar, FEED_PATHS.robots, FEED_PATHS.alerts, FEED_PATHS.manifest];
   const calendars = categoryCalendarPaths(categories);
   for (const path of [...paths, ...calendars, ...languageFeedPaths(languages, categories)]) {
     if (carryOver?.file(path, path)) continue;

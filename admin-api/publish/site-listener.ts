@@ -75,7 +75,9 @@ function notFoundPage(site: SiteSnapshot, path: string | null): StaticFile | und
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 /** The uploads at the static paths the pages link, which the app answers (routes/static-uploads.ts). */
-const isUploadPath = (url: string) => url.startsWith('/images/') || url.startsWith('/documents/');
+/** The uploads, and the app's icons made from the logo: the app answers them, not the build. */
+const isUploadPath = (url: string) =>
+  url.startsWith('/images/') || url.startsWith('/documents/') || url.startsWith('/icons/');
 
 /** The decoded path of a request URL, or null when it cannot be decoded. */
 function pathOf(url: string): string | null {

@@ -25,6 +25,8 @@ export const FEED_PATHS = {
   sitemap: '/sitemap.xml',
   /** The urgent notices showing now, for other systems (site/pages/alerts.json.ts). */
   alerts: '/alerts.json',
+  /** The web app manifest (site/pages/manifest.webmanifest.ts). */
+  manifest: '/manifest.webmanifest',
 };
 
 /** The calendar of the events of one category (its slug, `examinations`): `/calendars/examinations.ics`. */

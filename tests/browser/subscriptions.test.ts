@@ -5,6 +5,7 @@
  * pages speak Hindi. The e-mails arrive at a real SMTP server in this process.
  */
 import type { ParsedMail } from 'mailparser';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, seriousA11yViolations, type WatchedPage, watchedPage } from '../public/page-checks.ts';
 import { VIEWPORTS } from '../public/routes.ts';
@@ -134,6 +135,84 @@ describe('the Subscribers view of the dashboard', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.screenshot({ path: '/tmp/subscribers-view.png', fullPage: true });
     await dashboard.close();
+  });
+});
+
+describe('the installable app', () => {
+  it('has a manifest and icons from the school’s crest, and Chromium finds it installable', async () => {
+    const manifest = await (await fetch(`${site.url}/manifest.webmanifest`)).json();
+    expect(manifest).toMatchObject({ name: 'Sunridge Valley School', start_url: '/', display: 'standalone' });
+    for (const { src, sizes } of manifest.icons as { src: string; sizes: string }[]) {
+      const icon = await fetch(site.url + src);
+      expect(icon.headers.get('content-type')).toBe('image/png');
+      const { width, height, format } = await sharp(Buffer.from(await icon.arrayBuffer())).metadata();
+      expect({ format, size: `${width}x${height}` }).toEqual({ format: 'png', size: sizes });
+    }
+    const visitor = await watchedPage(browser(), { viewport: VIEWPORTS.phone });
+    const { page } = visitor;
+    await page.goto(`${site.url}/subscribe`, { waitUntil: 'networkidle' });
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+    // Chromium read the site's own manifest, without a complaint (the dashboard names none).
+    const found = await cdp.send('Page.getAppManifest');
+    expect({ url: found.url, errors: found.errors }).toEqual({ url: `${site.url}/manifest.webmanifest`, errors: [] });
+    expect(JSON.parse(found.data ?? '')).toEqual(manifest);
+    await page.goto(`${site.url}/admin/login`, { waitUntil: 'networkidle' });
+    expect((await cdp.send('Page.getAppManifest')).url).toBe('');
+    expect(visitor.errors).toEqual([]);
+    await visitor.close();
+  });
+
+  it('keeps the public pages for when the network is gone, and never the admin area or the API', async () => {
+    const visitor = await watchedPage(browser(), { viewport: VIEWPORTS.desktop });
+    const { page } = visitor;
+    await page.goto(`${site.url}/gallery`, { waitUntil: 'networkidle' });
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await page.goto(`${site.url}/admin/login`, { waitUntil: 'networkidle' });
+    await page.evaluate(() => fetch('/api/settings').then((answer) => answer.json()));
+    await page.goto(`${site.url}/gallery`, { waitUntil: 'networkidle' });
+    const kept = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      }
+      return urls;
+    });
+    expect(kept).toContain('/gallery');
+    expect(kept.filter((path) => /^\/(admin|api)(\/|$)/.test(path))).toEqual([]);
+    await page.context().setOffline(true);
+    await page.goto(`${site.url}/gallery`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Gallery');
+    await expect(page.goto(`${site.url}/admin/login`)).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
+    await page.context().setOffline(false);
+    await visitor.close();
+  });
+
+  it('asks to notify this device only after the tap, and says so when the browser refuses', async () => {
+    const visitor = await watchedPage(browser(), { viewport: VIEWPORTS.phone });
+    const { page } = visitor;
+    await page.goto(`${site.url}/subscribe`, { waitUntil: 'networkidle' });
+    await hydrated(page);
+    const asked: string[] = [];
+    await page.exposeFunction('noteAsked', (what: string) => asked.push(what));
+    await page.evaluate(() => {
+      const ask = Notification.requestPermission.bind(Notification);
+      Notification.requestPermission = () => {
+        (window as unknown as { noteAsked: (what: string) => void }).noteAsked('permission');
+        return ask();
+      };
+    });
+    expect(asked).toEqual([]);
+    await page.getByRole('button', { name: 'Notify me on this device' }).click();
+    await page
+      .getByText("Notifications are blocked for this site. Allow them in your browser's settings, then try again.")
+      .waitFor();
+    expect(asked).toEqual(['permission']);
+    await visitor.close();
   });
 });
 

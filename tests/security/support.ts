@@ -152,6 +152,8 @@ export const PUBLIC_CALLS = [
   // The uploads at the static paths the pages link.
   'GET /images/:name',
   'GET /documents/:name',
+  // The app's icons, made from the logo.
+  'GET /icons/:name',
   'POST /api/contact',
   // Families' subscriptions: the ones after the first hold the subscription's own signed token.
   'POST /api/subscriptions',

@@ -9,6 +9,7 @@ import { FormTrap } from '../forms/FormTrap.tsx';
 import { useHydrated } from '../forms/hydration.ts';
 import { SentCard } from '../forms/SentCard.tsx';
 import { lazy } from '../parts/lazy.ts';
+import { NotifyDevice } from './NotifyDevice.tsx';
 import { type Choices, SubscriptionChoices } from './SubscriptionChoices.tsx';
 import '../forms.css';
 
@@ -74,52 +75,60 @@ export default function SubscribeForm({ words }: { words: IslandWords }) {
     return <SentCard title={t('subscribe.checkMail')} text={t('subscribe.checkMailText', { email: email.trim() })} />;
   }
 
+  const noTopic = () => {
+    setErrors((now) => ({ ...now, topics: t('subscribe.topicsMissing') }));
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('input[name="topics"]')?.focus());
+  };
+
   return (
-    <form
-      ref={formRef}
-      className="form-card"
-      method="post"
-      noValidate
-      onSubmit={submit}
-      onFocus={() => void loadSchema().catch(() => undefined)}
-      aria-labelledby="subscribe-form-title"
-    >
-      <h2 id="subscribe-form-title">{t('subscribe.formTitle')}</h2>
-      {failure && <FormFailure failure={failure} />}
-      <fieldset className="form-grid" disabled={status === 'sending'}>
-        <legend className="visually-hidden">{t('subscribe.formTitle')}</legend>
-        <Field name="email" label={t('form.email')} error={errors.email} required marked={false}>
-          {(control) => (
-            <input
-              {...control}
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                setErrors(({ email: _, ...rest }) => rest);
-              }}
-            />
-          )}
-        </Field>
-        <SubscriptionChoices
-          choices={choices}
-          onChange={(next) => {
-            setChoices(next);
-            if (next.topics.length > 0) setErrors(({ topics: _, ...rest }) => rest);
-          }}
-          topicsError={errors.topics}
-          messages={messages}
-        />
-        <FormTrap inputRef={trapRef} messages={messages} />
-      </fieldset>
-      <button type="submit" className="button form-submit" disabled={!hydrated || status === 'sending'}>
-        {status === 'sending' ? t('subscribe.sending') : t('subscribe.send')}
-      </button>
-      <p className="form-privacy">
-        {`${t('subscribe.privacy')} `}
-        <a href="/privacy">{t('subscribe.privacyLink')}</a>
-      </p>
-    </form>
+    <div className="subscribe-ways">
+      <form
+        ref={formRef}
+        className="form-card"
+        method="post"
+        noValidate
+        onSubmit={submit}
+        onFocus={() => void loadSchema().catch(() => undefined)}
+        aria-labelledby="subscribe-form-title"
+      >
+        <h2 id="subscribe-form-title">{t('subscribe.formTitle')}</h2>
+        {failure && <FormFailure failure={failure} />}
+        <fieldset className="form-grid" disabled={status === 'sending'}>
+          <legend className="visually-hidden">{t('subscribe.formTitle')}</legend>
+          <Field name="email" label={t('form.email')} error={errors.email} required marked={false}>
+            {(control) => (
+              <input
+                {...control}
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(event) => {
+                  setEmail(event.target.value);
+                  setErrors(({ email: _, ...rest }) => rest);
+                }}
+              />
+            )}
+          </Field>
+          <SubscriptionChoices
+            choices={choices}
+            onChange={(next) => {
+              setChoices(next);
+              if (next.topics.length > 0) setErrors(({ topics: _, ...rest }) => rest);
+            }}
+            topicsError={errors.topics}
+            messages={messages}
+          />
+          <FormTrap inputRef={trapRef} messages={messages} />
+        </fieldset>
+        <button type="submit" className="button form-submit" disabled={!hydrated || status === 'sending'}>
+          {status === 'sending' ? t('subscribe.sending') : t('subscribe.send')}
+        </button>
+        <p className="form-privacy">
+          {`${t('subscribe.privacy')} `}
+          <a href="/privacy">{t('subscribe.privacyLink')}</a>
+        </p>
+      </form>
+      <NotifyDevice topics={choices.topics} language={words.language} messages={messages} onNoTopic={noTopic} />
+    </div>
   );
 }
