@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { parseEndpointHosts } from './subscriptions/push-endpoints.ts';
 
 /** Where the office is e-mailed from and to (mail/notifier.ts). */
 export interface MailSettings {
@@ -86,6 +85,14 @@ function parseRate(value: string | undefined): number {
     );
   }
   return rate;
+}
+
+/** PUSH_ENDPOINT_HOSTS: a comma-separated list of host names. */
+function parseEndpointHosts(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean);
 }
 
 function parsePort(value: string | undefined): number {

@@ -18,14 +18,7 @@ import { publicContent } from '../../site/contract/public-content.ts';
 import { isCurrentOn } from '../../site/lib/schedule.ts';
 import { JsonDocument } from '../store/json-document.ts';
 import type { Stores } from '../store/stores.ts';
-import {
-  type AnnouncedItem,
-  type Announcement,
-  ITEM_TOPICS,
-  type ItemTopic,
-  itemPath,
-  wants,
-} from './announcements.ts';
+import { type AnnouncedItem, type Announcement, ITEM_TOPICS, type ItemTopic, itemPath } from './announcements.ts';
 import { DIGEST_FREQUENCIES, lastDigestDue } from './digest-schedule.ts';
 import type { Outbox } from './outbox.ts';
 

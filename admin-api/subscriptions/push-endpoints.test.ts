@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedEndpoint, parseEndpointHosts } from './push-endpoints.ts';
+import { readConfig } from '../config.ts';
+import { isAllowedEndpoint } from './push-endpoints.ts';
 
 describe('push endpoints', () => {
   it('are the browsers’ push services, over HTTPS', () => {
@@ -30,7 +31,7 @@ describe('push endpoints', () => {
   });
 
   it('are also the hosts PUSH_ENDPOINT_HOSTS names, and only those', () => {
-    const extra = parseEndpointHosts(' push.school.example , LOCALHOST ');
+    const extra = readConfig({ PUSH_ENDPOINT_HOSTS: ' push.school.example , LOCALHOST ' }).pushEndpointHosts;
     expect(extra).toEqual(['push.school.example', 'localhost']);
     expect(isAllowedEndpoint('https://push.school.example/d/1', extra)).toBe(true);
     expect(isAllowedEndpoint('http://localhost:4001/d/1', extra)).toBe(true);

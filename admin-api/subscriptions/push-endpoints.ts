@@ -22,11 +22,3 @@ export function isAllowedEndpoint(endpoint: string, extraHosts: readonly string[
   if (extraHosts.includes(host)) return url.protocol === 'https:' || url.protocol === 'http:';
   return url.protocol === 'https:' && BROWSER_PUSH_HOSTS.some((known) => host === known || host.endsWith(`.${known}`));
 }
-
-/** PUSH_ENDPOINT_HOSTS: a comma-separated list of host names. */
-export function parseEndpointHosts(value: string | undefined): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((host) => host.trim().toLowerCase())
-    .filter(Boolean);
-}
