@@ -145,6 +145,7 @@ describe('the privacy page', () => {
           /^E-mail subscriptions: .* until you unsubscribe .* After 3 e-mails your mail server refuses/,
         ),
         'A subscription never confirmed: 7 days after it was asked for, then it is deleted.',
+        expect.stringMatching(/^Notifications on a device: .* until you turn notifications off/),
         expect.stringMatching(/^Backups of the website, which hold copies of everything above: 30 days\./),
       ]);
       expect(await seriousA11yViolations(page)).toEqual([]);
