@@ -36,7 +36,7 @@ export function subscriberRoutes(deps: AppDeps) {
       tag: 'Personal data',
       summary: 'The subscribers, counted, and the messages sent to them',
       description:
-        'Counts of the subscriptions (confirmed, not yet confirmed, suspended after 3 bounces) and of the confirmed ones by topic and frequency; each message sent, newest first, with how many it was sent to, failed, bounced, skipped (unsubscribed by then) and how many unsubscribed with its links since. ' +
+        'Counts of the subscriptions (confirmed, not yet confirmed, suspended after 3 bounces), of the browsers notified, and of the confirmed subscriptions by topic and frequency; each message sent, newest first, with how many it was sent to, failed, bounced, skipped (unsubscribed by then) and how many unsubscribed with its links since. ' +
         'With `email`, that address’s subscription. Recorded in the audit log as a look at personal data.',
       permission: 'personalData',
       query: SubscribersQuery,
@@ -47,7 +47,7 @@ export function subscriberRoutes(deps: AppDeps) {
       noteLook(c, email ? 'subscribers.search' : 'subscribers.read');
       const subscriptions = stores.subscriptions.data.subscriptions;
       const report: SubscribersReport = {
-        counts: countsOf(subscriptions),
+        counts: { ...countsOf(subscriptions), devices: stores.pushDevices.data.devices.length },
         messages: (await deps.mailLog?.messages()) ?? [],
         ...(email && {
           found: subscriptions.filter((subscription) => emailKey(subscription.email) === emailKey(email)),
@@ -58,7 +58,7 @@ export function subscriberRoutes(deps: AppDeps) {
   );
 }
 
-function countsOf(subscriptions: readonly Subscription[]): SubscribersReport['counts'] {
+function countsOf(subscriptions: readonly Subscription[]): Omit<SubscribersReport['counts'], 'devices'> {
   const active = subscriptions.filter((subscription) => subscription.confirmedAt && !subscription.suspendedAt);
   const tally = <K extends string>(keys: readonly K[], has: (subscription: Subscription, key: K) => boolean) =>
     Object.fromEntries(

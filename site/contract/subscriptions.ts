@@ -67,6 +67,8 @@ export const SubscribersReport = z.object({
     confirmed: z.number().int(),
     unconfirmed: z.number().int(),
     suspended: z.number().int(),
+    /** The browsers notified (phones and computers). */
+    devices: z.number().int(),
     /** The confirmed, not suspended, by what they follow and how often. */
     topics: counts(SUBSCRIPTION_TOPICS),
     frequencies: counts(FREQUENCIES),

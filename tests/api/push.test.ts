@@ -134,6 +134,8 @@ describe('notifications', () => {
       .toEqual([expect.objectContaining({ endpoint: other.subscription.endpoint })]);
     expect(receivedBy(phone.alerts)).toHaveLength(1);
     expect(push.refused).toEqual([]);
+    // The office sees how many devices are notified.
+    expect((await site.asAdmin('GET', '/api/admin/subscribers')).body.counts.devices).toBe(1);
   });
 });
 

@@ -205,6 +205,7 @@ describe('what goes out', () => {
       confirmed: 5,
       unconfirmed: 1,
       suspended: 1,
+      devices: 0,
       topics: { alerts: 1, news: 3, events: 2, circulars: 1 },
       frequencies: { instant: 2, daily: 1, weekly: 1 },
     });

@@ -125,6 +125,7 @@ function SubscriberCounts({ counts }: { counts: SubscribersReport['counts'] }) {
     ['Confirmed', counts.confirmed],
     ['Not confirmed yet', counts.unconfirmed],
     ['Suspended (their mail server refused 3 times)', counts.suspended],
+    ['Devices notified (phones and computers)', counts.devices],
     ...SUBSCRIPTION_TOPICS.map((topic): [string, number] => [`Follow: ${TOPIC_NAMES[topic]}`, counts.topics[topic]]),
     ...FREQUENCIES.map((frequency): [string, number] => [
       `Get: ${FREQUENCY_NAMES[frequency]}`,
