@@ -7,7 +7,7 @@
 import type { Alumni } from '../../site/contract/alumni.ts';
 import type { InboxMessage } from '../../site/contract/contact.ts';
 import type { Erased, PersonalDataFound } from '../../site/contract/personal-data.ts';
-import type { Subscription } from '../../site/contract/subscriptions.ts';
+import type { PushDevice, Subscription, SubscriptionFound } from '../../site/contract/subscriptions.ts';
 import { countLabel } from '../../site/lib/display-format.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
 import type { Mail, Notifier } from '../mail/notifier.ts';
@@ -20,11 +20,11 @@ const alumnusFields = (alumnus: Alumni) => ({ email: alumnus.email, phone: alumn
 const mailFields = (mail: Mail) => mail.about ?? { email: '', phone: '' };
 const subscriptionFields = (subscription: Subscription) => ({ email: subscription.email, phone: '' });
 
-export type PersonRecords = PersonalDataFound<Alumni, InboxMessage, Subscription>;
+export type PersonRecords = PersonalDataFound<Alumni, InboxMessage, SubscriptionFound>;
 
 /** The records about the person `key` (person.ts) names, newest first. */
 export function recordsAbout(
-  stores: Pick<Stores, 'alumni' | 'messages' | 'subscriptions'>,
+  stores: Pick<Stores, 'alumni' | 'messages' | 'subscriptions' | 'pushDevices'>,
   notifier: Notifier,
   key: string,
 ): PersonRecords {
@@ -34,9 +34,12 @@ export function recordsAbout(
       .filter((alumnus) => about(alumnusFields(alumnus)))
       .sort((a, b) => b.registrationDate.localeCompare(a.registrationDate)),
     messages: stores.messages.data.messages.filter(about).sort((a, b) => b.receivedAt.localeCompare(a.receivedAt)),
-    subscriptions: stores.subscriptions.data.subscriptions.filter((subscription) =>
-      about(subscriptionFields(subscription)),
-    ),
+    subscriptions: stores.subscriptions.data.subscriptions
+      .filter((subscription) => about(subscriptionFields(subscription)))
+      .map((subscription) => ({
+        ...subscription,
+        devices: stores.pushDevices.data.devices.filter((device) => device.subscription === subscription._id),
+      })),
     pendingMails: notifier
       .queued()
       .filter(({ mail }) => about(mailFields(mail)))
@@ -45,7 +48,7 @@ export function recordsAbout(
 }
 
 interface EraseDeps {
-  stores: Pick<Stores, 'alumni' | 'messages' | 'subscriptions' | 'erasures'>;
+  stores: Pick<Stores, 'alumni' | 'messages' | 'subscriptions' | 'pushDevices' | 'erasures'>;
   notifier: Notifier;
 }
 
@@ -77,6 +80,11 @@ export async function eraseListed({ stores, notifier }: EraseDeps): Promise<Eras
   );
   const subscriptions = await removeRecords(stores.subscriptions, 'subscriptions', (subscription: Subscription) =>
     erased(personKeys(subscriptionFields(subscription)), subscription.createdAt),
+  );
+  // The devices added from their links go with them (and with any subscription gone before).
+  const kept = new Set(stores.subscriptions.data.subscriptions.map((subscription) => subscription._id));
+  await removeRecords(stores.pushDevices, 'devices', (device: PushDevice) =>
+    Boolean(device.subscription && !kept.has(device.subscription)),
   );
   const doomed = new Set(
     notifier

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Alumni } from '../../site/contract/alumni.ts';
 import type { InboxMessage } from '../../site/contract/contact.ts';
 import type { Consent } from '../../site/contract/personal-data.ts';
-import type { Subscription } from '../../site/contract/subscriptions.ts';
+import type { SubscriptionFound } from '../../site/contract/subscriptions.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { noteLook } from '../audit/record-changes.ts';
 import { type Column, csvAnswer } from '../http/csv.ts';
@@ -27,7 +27,7 @@ export const MESSAGE_COLUMNS: Column<InboxMessage>[] = [
   ...CONSENT_COLUMNS,
 ];
 
-export const SUBSCRIPTION_COLUMNS: Column<Subscription>[] = [
+export const SUBSCRIPTION_COLUMNS: Column<SubscriptionFound>[] = [
   ['Subscribed', (s) => s.createdAt],
   ['Email', (s) => s.email],
   ['Topics', (s) => s.topics.join(', ')],
@@ -36,6 +36,7 @@ export const SUBSCRIPTION_COLUMNS: Column<Subscription>[] = [
   ['Confirmed', (s) => s.confirmedAt ?? 'not confirmed'],
   ['Bounces', (s) => String(s.bounces)],
   ['Suspended', (s) => s.suspendedAt ?? ''],
+  ['Devices notified', (s) => String(s.devices.length)],
   ...CONSENT_COLUMNS,
 ];
 

@@ -11,7 +11,7 @@ import {
   RetentionAnswer,
   RetentionSettings,
 } from '../../site/contract/personal-data.ts';
-import { Subscription } from '../../site/contract/subscriptions.ts';
+import { SubscriptionFound } from '../../site/contract/subscriptions.ts';
 import { countLabel } from '../../site/lib/display-format.ts';
 import { recordCounts } from '../../site/lib/personal-data-text.ts';
 import type { AppDeps } from '../app-deps.ts';
@@ -152,7 +152,7 @@ export function personalDataRoutes(deps: AppDeps) {
 }
 
 /** GET /api/admin/personal-data */
-const PersonalDataFound = personalDataFound(Alumni, InboxMessage, Subscription);
+const PersonalDataFound = personalDataFound(Alumni, InboxMessage, SubscriptionFound);
 
 /**
  * `described` also answering a CSV file (`?format=csv`) with 200: one status of two media types,

@@ -11,6 +11,7 @@ import { minutesText, SlidingWindow } from '../http/sliding-window.ts';
 import { operations } from '../openapi/operation.ts';
 import { isAllowedEndpoint } from '../subscriptions/push-endpoints.ts';
 import { siteLanguageOf } from '../subscriptions/site-language.ts';
+import { subscriptionTokens } from '../subscriptions/subscription-tokens.ts';
 
 export const DEVICE_SUBSCRIBED = 'This device will be notified.';
 export const DEVICE_UNSUBSCRIBED = 'This device will not be notified any more.';
@@ -30,6 +31,15 @@ export function pushRoutes(deps: AppDeps) {
   const { stores, trustProxy, push } = deps;
   const op = operations(deps);
   const made = new SlidingWindow(60 * 60_000);
+  const tokens = subscriptionTokens(deps.jwtSecret);
+  /** The e-mail subscription a token opens (404 when none: the device is not added). */
+  const subscriptionOf = (token: string) => {
+    const id = tokens.idOf(token);
+    if (!id || !stores.subscriptions.data.subscriptions.some((one) => one._id === id)) {
+      throw new HttpError(404, 'This subscription no longer exists. You can subscribe again on the Get updates page.');
+    }
+    return id;
+  };
   const available = () => {
     if (!push) throw new HttpError(503, NO_PUSH);
     return push;
@@ -55,7 +65,8 @@ export function pushRoutes(deps: AppDeps) {
         summary: 'Notify this browser',
         description:
           'The browser’s `PushSubscription` JSON (`endpoint`, `keys.p256dh`, `keys.auth`) with `topics` (any of `alerts`, `news`, `events`, `circulars`) and an optional `language` (one of the site’s). ' +
-          'Notifications go at once; the same endpoint again changes its topics. The endpoint must be on a browser’s push service (Google, Mozilla, Apple, Microsoft) or a host of `PUSH_ENDPOINT_HOSTS`.',
+          'Notifications go at once; the same endpoint again changes its topics. The endpoint must be on a browser’s push service (Google, Mozilla, Apple, Microsoft) or a host of `PUSH_ENDPOINT_HOSTS`.' +
+          'From an e-mail subscription’s own page, `token` (of its links) makes the device that subscription’s: a search of personal data by its address finds the device, and its erasure removes it.',
         body: PushSubscriptionRequest,
         example: {
           endpoint: 'https://fcm.googleapis.com/fcm/send/dFjk8…',
@@ -68,6 +79,7 @@ export function pushRoutes(deps: AppDeps) {
         },
         answers: { 201: { description: 'The device will be notified.', schema: MessageAnswer } },
         refusals: {
+          404: 'The `token` is not one of a subscription of this site.',
           429: 'Too many subscriptions from this connection: the message and the `Retry-After` header say how long to wait.',
           503: NO_PUSH,
         },
@@ -85,18 +97,12 @@ export function pushRoutes(deps: AppDeps) {
         }
         made.record(address);
         const { endpoint, keys, topics } = request;
+        const subscription = request.token === undefined ? undefined : subscriptionOf(request.token);
         await stores.pushDevices.update((draft) => {
           const known = draft.devices.find((device) => device.endpoint === endpoint);
-          if (known) Object.assign(known, { keys, topics, language });
-          else
-            draft.devices.push({
-              _id: randomUUID(),
-              endpoint,
-              keys,
-              topics,
-              language,
-              createdAt: new Date().toISOString(),
-            });
+          const fields = { keys, topics, language, ...(subscription && { subscription }) };
+          if (known) Object.assign(known, fields);
+          else draft.devices.push({ _id: randomUUID(), endpoint, createdAt: new Date().toISOString(), ...fields });
         });
         return c.json({ message: DEVICE_SUBSCRIBED }, 201);
       },

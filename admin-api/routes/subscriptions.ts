@@ -90,6 +90,12 @@ export function subscriptionRoutes(deps: AppDeps) {
       draft.subscriptions = draft.subscriptions.filter((subscription) => subscription._id !== id);
       return draft.subscriptions.length < before;
     });
+    // The devices added from its own page go with it.
+    if (stores.pushDevices.data.devices.some((device) => device.subscription === id)) {
+      await stores.pushDevices.update((draft) => {
+        draft.devices = draft.devices.filter((device) => device.subscription !== id);
+      });
+    }
     const message = c.req.query(MESSAGE_PARAMETER)?.slice(0, 200);
     if (left && message) await deps.mailLog?.recordUnsubscribe(message);
     return c.json({ message: UNSUBSCRIBED });

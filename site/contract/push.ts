@@ -35,6 +35,8 @@ export const PushSubscriptionRequest = z.object({
   ...BrowserSubscription.shape,
   topics: SubscriptionChoice.shape.topics,
   language: SubscriptionChoice.shape.language,
+  /** From a subscription's own page: its token, so the device belongs to that subscription. */
+  token: z.optional(z.string().check(z.maxLength(200))),
 });
 export type PushSubscriptionRequest = z.infer<typeof PushSubscriptionRequest>;
 

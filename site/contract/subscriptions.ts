@@ -88,8 +88,17 @@ export const PushDevice = z.object({
   topics: z.array(z.enum(SUBSCRIPTION_TOPICS)),
   language: z.string(),
   createdAt: z.iso.datetime(),
+  /**
+   * The e-mail subscription whose own link added it (its manage page), if any: a person's search
+   * by that address finds it, and an erasure of the address removes it.
+   */
+  subscription: z.string().optional(),
 });
 export type PushDevice = z.infer<typeof PushDevice>;
+
+/** A subscription as a person's search finds it: with the devices added from its own link. */
+export const SubscriptionFound = Subscription.extend({ devices: z.array(PushDevice) });
+export type SubscriptionFound = z.infer<typeof SubscriptionFound>;
 
 /** `DATA_DIR/push-subscriptions.json` */
 export const PushDeviceRecords = z.object({ devices: z.array(PushDevice).default([]) });

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupAndLogin } from '../support/api.ts';
 import { testServer } from '../support/harness.ts';
 import { type Device, type PushService, startPushService } from '../support/push-service.ts';
+import { officeMailServer } from '../support/smtp.ts';
 
 let push: PushService;
 beforeAll(async () => {
@@ -21,7 +22,8 @@ afterAll(() => push?.close());
 
 // The stand-in's host is the school's own push service, as PUSH_ENDPOINT_HOSTS allows.
 const env = { PUSH_ENDPOINT_HOSTS: '127.0.0.1' };
-const site = testServer({ admin: true, env });
+const mail = officeMailServer();
+const site = testServer({ admin: true, env: Object.assign(mail.env, env) });
 
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 const subscribe = (device: Device, topics: string[]) =>
@@ -136,6 +138,38 @@ describe('notifications', () => {
     expect(push.refused).toEqual([]);
     // The office sees how many devices are notified.
     expect((await site.asAdmin('GET', '/api/admin/subscribers')).body.counts.devices).toBe(1);
+  });
+});
+
+describe('a device added from an e-mail subscription’s own page', () => {
+  it('is that person’s: found, exported and erased with their address', async () => {
+    const email = 'leela.menon@example.org';
+    await site.call('POST', '/api/subscriptions', { json: { email, topics: ['alerts'] } });
+    const confirmation = await mail.smtp.waitFor(/confirm your subscription/);
+    const token = new URL(confirmation.text!.match(/https?:\/\/\S+\/subscribe\/manage\?\S+/)![0]).searchParams.get(
+      'token',
+    )!;
+    const tablet = push.device();
+    const forged = `${token.split('.')[0]}.${'A'.repeat(24)}`;
+    const refused = await site.call('POST', '/api/push-subscriptions', {
+      json: { ...tablet.subscription, topics: ['alerts'], token: forged },
+    });
+    expect(refused.status).toBe(404);
+    const added = await site.call('POST', '/api/push-subscriptions', {
+      json: { ...tablet.subscription, topics: ['alerts'], token },
+    });
+    expect(added.status).toBe(201);
+    const found = await site.asAdmin('GET', `/api/admin/personal-data?email=${encodeURIComponent(email)}`);
+    expect(found.body.subscriptions).toEqual([
+      expect.objectContaining({
+        email,
+        devices: [expect.objectContaining({ endpoint: tablet.subscription.endpoint })],
+      }),
+    ]);
+    const erased = await site.asAdmin('DELETE', `/api/admin/personal-data?email=${encodeURIComponent(email)}`);
+    expect(erased.body.erased).toMatchObject({ subscriptions: 1 });
+    const devices = JSON.parse(await readFile(join(site.dataDir, 'push-subscriptions.json'), 'utf8')).devices;
+    expect(devices.map((device: { endpoint: string }) => device.endpoint)).not.toContain(tablet.subscription.endpoint);
   });
 });
 

@@ -4,6 +4,7 @@ import type { IslandWords } from '../../i18n/catalogue.ts';
 import { islandMessages } from '../../i18n/catalogue.ts';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
 import { UNSUBSCRIBE_PARAMETER } from '../../lib/subscription-paths.ts';
+import { NotifyDevice } from './NotifyDevice.tsx';
 import { type Choices, SubscriptionChoices, tokenOfPage } from './SubscriptionChoices.tsx';
 import '../forms.css';
 
@@ -83,39 +84,48 @@ export default function ManageSubscription({ words, paths }: { words: IslandWord
   }
   const busy = status === 'saving';
   return (
-    <form className="form-card" method="post" noValidate onSubmit={save} aria-labelledby="manage-title">
-      <h2 id="manage-title">{t('subscribe.manageFor', { email })}</h2>
-      {status === 'failed' && (
-        <p className="form-failure" role="alert">
-          {t('subscribe.retry')}
-        </p>
-      )}
-      <fieldset className="form-grid" disabled={busy}>
-        <legend className="visually-hidden">{t('subscribe.manageTitle')}</legend>
-        <SubscriptionChoices
-          choices={choices}
-          onChange={(next) => {
-            setChoices(next);
-            if (status === 'saved') setStatus('ready');
-            if (next.topics.length > 0) setTopicsError(undefined);
-          }}
-          topicsError={topicsError}
-          messages={messages}
-        />
-      </fieldset>
-      <div className="form-actions">
-        <button type="submit" className="button form-submit" disabled={busy}>
-          {busy ? t('subscribe.saving') : t('subscribe.save')}
-        </button>
-        <button type="button" className="button button-outline" onClick={unsubscribe}>
-          {t('subscribe.unsubscribe')}
-        </button>
-      </div>
-      {status === 'saved' && (
-        <p className="form-saved" role="status">
-          {t('subscribe.saved')}
-        </p>
-      )}
-    </form>
+    <div className="subscribe-ways">
+      <form className="form-card" method="post" noValidate onSubmit={save} aria-labelledby="manage-title">
+        <h2 id="manage-title">{t('subscribe.manageFor', { email })}</h2>
+        {status === 'failed' && (
+          <p className="form-failure" role="alert">
+            {t('subscribe.retry')}
+          </p>
+        )}
+        <fieldset className="form-grid" disabled={busy}>
+          <legend className="visually-hidden">{t('subscribe.manageTitle')}</legend>
+          <SubscriptionChoices
+            choices={choices}
+            onChange={(next) => {
+              setChoices(next);
+              if (status === 'saved') setStatus('ready');
+              if (next.topics.length > 0) setTopicsError(undefined);
+            }}
+            topicsError={topicsError}
+            messages={messages}
+          />
+        </fieldset>
+        <div className="form-actions">
+          <button type="submit" className="button form-submit" disabled={busy}>
+            {busy ? t('subscribe.saving') : t('subscribe.save')}
+          </button>
+          <button type="button" className="button button-outline" onClick={unsubscribe}>
+            {t('subscribe.unsubscribe')}
+          </button>
+        </div>
+        {status === 'saved' && (
+          <p className="form-saved" role="status">
+            {t('subscribe.saved')}
+          </p>
+        )}
+      </form>
+      <NotifyDevice
+        topics={choices.topics}
+        language={words.language}
+        messages={messages}
+        onNoTopic={() => setTopicsError(t('subscribe.topicsMissing'))}
+        token={tokenOfPage()}
+      />
+    </div>
   );
 }

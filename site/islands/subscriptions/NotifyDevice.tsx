@@ -22,10 +22,13 @@ export function NotifyDevice({
   language,
   messages: { t },
   onNoTopic,
+  token,
 }: {
   topics: readonly SubscriptionTopic[];
   language: string;
   messages: Messages;
+  /** On a subscription's own page: its token, so the device is that subscription's. */
+  token?: string | undefined;
   /** Told when no topic is chosen: the form shows why. */
   onNoTopic: () => void;
 }) {
@@ -46,7 +49,7 @@ export function NotifyDevice({
       });
       await apiRequest('/api/push-subscriptions', {
         method: 'POST',
-        json: { ...subscription.toJSON(), topics, language },
+        json: { ...subscription.toJSON(), topics, language, ...(token && { token }) },
       });
       setState('on');
     } catch {
