@@ -74,6 +74,28 @@ describe('the outbox', () => {
     expect(sent.sort()).toEqual(['r4', 'r5', 'r6', 'r7', 'r8', 'r9'].map((r) => `storm ${r}`));
   });
 
+  it('sends nothing again of a batch logged as finished before a crash took its files', async () => {
+    const folder = join(dataDir, 'outbox');
+    await mkdir(folder, { recursive: true });
+    const batch = {
+      id: 'news-7',
+      createdAt: new Date().toISOString(),
+      message: 'fair',
+      recipients: ['r0'],
+      urgent: false,
+    };
+    await writeFile(join(folder, 'news-7.json'), JSON.stringify(batch));
+    await writeFile(join(folder, 'news-7.log'), 'r0 sent\n');
+    await writeFile(join(dataDir, 'mail-log.jsonl'), `${JSON.stringify({ id: 'news-7', counts: { sent: 1 } })}\n`);
+    const sent: string[] = [];
+    const outbox = await openOutbox(sent);
+    await outbox.settled();
+    await outbox.close();
+    expect(sent).toEqual([]);
+    expect(await mailLog()).toHaveLength(1);
+    expect(await readdir(folder)).toEqual([]);
+  });
+
   it('sends an urgent batch before the rest of one queued earlier', async () => {
     const sent: string[] = [];
     const outbox = await openOutbox(sent, { rate: 200 });

@@ -167,6 +167,11 @@ export class Outbox<M> {
     );
     for (const name of names.sort()) {
       const batch = JSON.parse(await readFile(join(this.#dir, name), 'utf8')) as Batch<M>;
+      // Logged as finished, then the crash came before its files went: nothing is left of it to send.
+      if (this.#finished.has(batch.id)) {
+        await this.#removeFiles(batch.id);
+        continue;
+      }
       const done = new Set<string>();
       for (const line of await readLines(this.#file(batch.id, 'log'))) {
         const [recipient, outcome] = line.split(' ');
@@ -261,7 +266,11 @@ export class Outbox<M> {
     await appendFile(this.#logFile, `${JSON.stringify(log)}\n`);
     this.#finished.add(id);
     this.#batches.delete(id);
-    await Promise.all([rm(this.#file(id, 'json'), { force: true }), rm(this.#file(id, 'log'), { force: true })]);
+    await this.#removeFiles(id);
+  }
+
+  #removeFiles(id: string) {
+    return Promise.all([rm(this.#file(id, 'json'), { force: true }), rm(this.#file(id, 'log'), { force: true })]);
   }
 
   get #logFile() {
