@@ -10,6 +10,7 @@ import {
   SubscriptionRequest,
   SubscriptionView,
 } from '../../site/contract/subscriptions.ts';
+import { inLanguage } from '../../site/contract/translations.ts';
 import { MESSAGE_PARAMETER } from '../../site/lib/subscription-paths.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { clientAddress } from '../http/client-address.ts';
@@ -110,7 +111,7 @@ export function subscriptionRoutes(deps: AppDeps) {
       languages: settings.languages,
     });
     const compose = kind === 'confirm' ? confirmationMail : alreadySubscribedMail;
-    return compose(subscription, settings.schoolName, links);
+    return compose(subscription, inLanguage(settings, subscription.language).schoolName, links);
   }
 
   return new Hono()
