@@ -6,9 +6,12 @@
  * what a clock makes public, with no one signed in), and remembers what it announced
  * (`DATA_DIR/announced.json`), so an item edited after it went out is not sent again. On its first
  * run (a new install, or one upgraded from before subscriptions) it announces nothing of what is
- * already public. Each announcement is written to the outbox before it is marked announced, under
+ * already public: those keys go once to `DATA_DIR/announced-before.json`, a plain list read into
+ * a set (at the limit, 60,000 keys, which a validated document would copy and check on every
+ * write). Each announcement is written to the outbox before it is marked announced, under
  * an id the outbox takes once: a crash between the two sends nothing twice.
  */
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { ALERT_LEVEL_WORDS } from '../../site/contract/alerts.ts';
@@ -16,6 +19,7 @@ import type { SiteContent } from '../../site/contract/content.ts';
 import { dateInZone } from '../../site/contract/dates.ts';
 import { publicContent } from '../../site/contract/public-content.ts';
 import { isCurrentOn } from '../../site/lib/schedule.ts';
+import { writeAtomically } from '../store/atomic-files.ts';
 import { JsonDocument } from '../store/json-document.ts';
 import type { Stores } from '../store/stores.ts';
 import { type AnnouncedItem, type Announcement, ITEM_TOPICS, type ItemTopic, itemPath } from './announcements.ts';
@@ -24,8 +28,6 @@ import type { Outbox } from './outbox.ts';
 
 /** How often it looks whether the clock made something public, besides after every change. */
 const LOOK_EVERY_MS = 2_000;
-/** What was announced before it knew (its first run) counts as announced at this moment: in no digest. */
-const BEFORE = new Date(0).toISOString();
 /** An announced item deleted since is forgotten after this long, when no digest can still need it. */
 const FORGET_AFTER_MS = 8 * 86_400_000;
 
@@ -52,6 +54,9 @@ export class Announcer {
   readonly #stores: Pick<Stores, 'content'>;
   readonly #channels: readonly Channel[];
   readonly #document: JsonDocument<typeof Announced>;
+  /** The keys public at the first run, never announced (`announced-before.json`). */
+  readonly #before: Set<string>;
+  readonly #beforeFile: string;
   #turn: Promise<void> = Promise.resolve();
   /** The public view and the day of the last look: while both stay, nothing new became public. */
   #looked: { view: SiteContent; today: string } | null = null;
@@ -60,15 +65,25 @@ export class Announcer {
     stores: Pick<Stores, 'content'>,
     channels: readonly Channel[],
     document: JsonDocument<typeof Announced>,
+    before: { file: string; keys: Set<string> },
   ) {
     this.#stores = stores;
     this.#channels = channels;
     this.#document = document;
+    this.#before = before.keys;
+    this.#beforeFile = before.file;
   }
 
   static async open(dataDir: string, stores: Pick<Stores, 'content'>, channels: readonly Channel[]) {
     const document = await JsonDocument.open(join(dataDir, 'announced.json'), Announced, () => Announced.parse({}));
-    return new Announcer(stores, channels, document);
+    const file = join(dataDir, 'announced-before.json');
+    // Missing or damaged once a first run was made: that run is made again, which sends nothing.
+    const keys = await readFile(file, 'utf8').then(
+      (text) => new Set(JSON.parse(text) as string[]),
+      () => null,
+    );
+    if (!keys && document.data.since !== null) await document.update((draft) => void (draft.since = null));
+    return new Announcer(stores, channels, document, { file, keys: keys ?? new Set() });
   }
 
   /** Looks now, after every change of the content and every few seconds; answers a function that stops it. */
@@ -99,7 +114,8 @@ export class Announcer {
     const state = this.#document.data;
     const today = dateInZone(now, view.settings.timeZone);
     const unchanged = this.#looked?.view === view && this.#looked.today === today;
-    const fresh = unchanged ? [] : freshKeys(view, state.announced, now);
+    const known = (key: string) => this.#before.has(key) || Object.hasOwn(state.announced, key);
+    const fresh = unchanged ? [] : freshKeys(view, known, now);
     if (state.since === null) await this.#firstRun(fresh, view, now);
     else await this.#announce(fresh, view, now);
     // Only once it is all written: a look that failed is made again in full.
@@ -122,9 +138,10 @@ export class Announcer {
 
   /** What is public already was announced before: nothing is sent for it, and no digest is due yet. */
   async #firstRun(fresh: readonly string[], view: SiteContent, now: Date) {
+    for (const key of fresh) this.#before.add(key);
+    await writeAtomically(this.#beforeFile, Buffer.from(JSON.stringify([...this.#before])));
     await this.#document.update((draft) => {
       draft.since = now.toISOString();
-      for (const key of fresh) draft.announced[key] = BEFORE;
       for (const frequency of DIGEST_FREQUENCIES) {
         draft.digests[frequency] = lastDigestDue(frequency, now, view.settings).toISOString();
       }
@@ -152,7 +169,7 @@ export class Announcer {
       const last = state.digests[frequency];
       if (last !== null && last >= due) continue;
       const items = Object.entries(state.announced)
-        .filter(([key, at]) => !key.startsWith('alert:') && at !== BEFORE && (last === null || at > last) && at <= due)
+        .filter(([key, at]) => !key.startsWith('alert:') && (last === null || at > last) && at <= due)
         .sort(([, a], [, b]) => a.localeCompare(b))
         .flatMap(([key]) => publicItem(view, key, now) ?? []);
       if (items.length > 0) await this.#send(`digest-${frequency}-${due}`, { kind: 'digest', frequency, items });
@@ -177,14 +194,14 @@ function aboutOf(announcement: Announcement): string {
 }
 
 /** The keys (`alert:<id>`, `news:<id>`…) of the notices and items public in `view` at `now` not announced yet. */
-function freshKeys(view: SiteContent, announced: Readonly<Record<string, string>>, now: Date): string[] {
+function freshKeys(view: SiteContent, known: (key: string) => boolean, now: Date): string[] {
   const keys = [
     ...view.alerts
       .filter((alert) => alert.level === 'emergency' || alert.level === 'important')
       .map((alert) => `alert:${alert._id}`),
     ...[...announceableItems(view, now)].map(([topic, id]) => `${topic}:${id}`),
   ];
-  return keys.filter((key) => !Object.hasOwn(announced, key));
+  return keys.filter((key) => !known(key));
 }
 
 /** What to say of the notice or item `key` names, or null when it is not public (any more). */
@@ -221,7 +238,6 @@ function forgetDeleted(draft: Announced, content: SiteContent, now: Date) {
   const ids = new Set<string>(content.alerts.map((alert) => `alert:${alert._id}`));
   for (const topic of ITEM_TOPICS) for (const item of content[topic]) ids.add(`${topic}:${item._id}`);
   for (const [key, at] of Object.entries(draft.announced)) {
-    if (!ids.has(key) && (at === BEFORE || now.getTime() - Date.parse(at) > FORGET_AFTER_MS))
-      delete draft.announced[key];
+    if (!ids.has(key) && now.getTime() - Date.parse(at) > FORGET_AFTER_MS) delete draft.announced[key];
   }
 }
