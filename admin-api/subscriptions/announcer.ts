@@ -82,7 +82,11 @@ export class Announcer {
       (text) => new Set(JSON.parse(text) as string[]),
       () => null,
     );
-    if (!keys && document.data.since !== null) await document.update((draft) => void (draft.since = null));
+    if (!keys && document.data.since !== null) {
+      await document.update((draft) => {
+        draft.since = null;
+      });
+    }
     return new Announcer(stores, channels, document, { file, keys: keys ?? new Set() });
   }
 
