@@ -1,11 +1,24 @@
 /*
  * The site's service worker (issue 35): shows the school's notifications, opens the page of one
- * tapped, and keeps a copy of each public page and file fetched, for when the network is gone.
- * Always the network first, so an edit is seen as soon as it is live; the admin area, the API and
- * previews are never touched (nor kept): the browser fetches them as if there were no worker.
+ * tapped, and keeps a copy of the public pages last visited and of their scripts and styles, for
+ * when the network is gone (at most KEPT of them: a cheap phone's storage is small; photos are
+ * not kept). Always the network first, so an edit is seen as soon as it is live; the admin area,
+ * the API and previews are never touched (nor kept): the browser fetches them as if there were
+ * no worker.
  */
 const CACHE = 'school-site-v1';
 const NEVER = /^\/(admin|api|preview)(\/|$)/;
+const KEPT = 60;
+
+/** Pages, and the hashed scripts and styles they need. */
+const kept = (request, url) => request.mode === 'navigate' || url.pathname.startsWith('/_astro/');
+
+async function keep(request, response) {
+  const cache = await caches.open(CACHE);
+  await cache.put(request, response);
+  const keys = await cache.keys();
+  for (const old of keys.slice(0, Math.max(0, keys.length - KEPT))) await cache.delete(old);
+}
 
 self.addEventListener('install', () => self.skipWaiting());
 
@@ -22,14 +35,12 @@ self.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin || NEVER.test(url.pathname)) return;
+  if (!kept(request, url)) return;
   event.respondWith(
     (async () => {
       try {
         const response = await fetch(request);
-        if (response.ok && response.type === 'basic') {
-          const copy = response.clone();
-          event.waitUntil(caches.open(CACHE).then((cache) => cache.put(request, copy)));
-        }
+        if (response.ok && response.type === 'basic') event.waitUntil(keep(request, response.clone()));
         return response;
       } catch (error) {
         const kept = await caches.match(request);
