@@ -6,11 +6,11 @@ import { Alumni, AlumniApproval, AlumniInput } from '../../site/contract/alumni.
 import { MessageAnswer } from '../../site/contract/api.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { noteLook } from '../audit/record-changes.ts';
-import { clientAddress } from '../http/client-address.ts';
+import { countFromConnection } from '../http/connection-limit.ts';
 import { HttpError } from '../http/errors.ts';
 import { readJson } from '../http/json-body.ts';
 import { itemIdParam } from '../http/path-params.ts';
-import { minutesText, SlidingWindow } from '../http/sliding-window.ts';
+import { SlidingWindow } from '../http/sliding-window.ts';
 import { alumniMail } from '../mail/notifications.ts';
 import { operations } from '../openapi/operation.ts';
 import { consentOf } from '../privacy/privacy-notice.ts';
@@ -70,16 +70,7 @@ export function alumniRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const input = await readJson(c, AlumniInput);
-        const address = clientAddress(c, trustProxy);
-        const wait = registrations.waitFor(address, REGISTRATIONS_PER_HOUR);
-        if (wait > 0) {
-          c.header('Retry-After', String(Math.ceil(wait / 1000)));
-          throw new HttpError(
-            429,
-            `Too many registrations from this connection. Please try again in ${minutesText(wait)}.`,
-          );
-        }
-        registrations.record(address);
+        countFromConnection(c, registrations, { limit: REGISTRATIONS_PER_HOUR, trustProxy, what: 'registrations' });
         const { consent, ...fields } = input;
         const { result: added } = await stores.alumni.update((data) => {
           // A second click, or the form sent again: one registration is enough.

@@ -5,11 +5,10 @@ import { MessageAnswer } from '../../site/contract/api.ts';
 import { ContactMessage, HONEYPOT_FIELD, InboxMessage, MessageReadState } from '../../site/contract/contact.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { noteLook } from '../audit/record-changes.ts';
-import { clientAddress } from '../http/client-address.ts';
-import { HttpError } from '../http/errors.ts';
+import { countFromConnection } from '../http/connection-limit.ts';
 import { filledHoneypot } from '../http/honeypot.ts';
 import { readJsonBody, validate } from '../http/json-body.ts';
-import { minutesText, SlidingWindow } from '../http/sliding-window.ts';
+import { SlidingWindow } from '../http/sliding-window.ts';
 import { contactMail } from '../mail/notifications.ts';
 import { operations } from '../openapi/operation.ts';
 import { consentOf } from '../privacy/privacy-notice.ts';
@@ -66,13 +65,7 @@ export function contactRoutes(deps: AppDeps) {
         // A program that fills every field it finds: told it worked, so it has no reason to try again.
         if (filledHoneypot(body)) return c.json({ message: MESSAGE_RECEIVED }, 201);
         const input = validate(ContactMessage, body);
-        const address = clientAddress(c, trustProxy);
-        const wait = sent.waitFor(address, MESSAGES_PER_HOUR);
-        if (wait > 0) {
-          c.header('Retry-After', String(Math.ceil(wait / 1000)));
-          throw new HttpError(429, `Too many messages from this connection. Please try again in ${minutesText(wait)}.`);
-        }
-        sent.record(address);
+        countFromConnection(c, sent, { limit: MESSAGES_PER_HOUR, trustProxy, what: 'messages' });
         const { consent, ...fields } = input;
         const message: InboxMessage = {
           _id: randomUUID(),

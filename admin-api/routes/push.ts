@@ -4,10 +4,10 @@ import { MessageAnswer } from '../../site/contract/api.ts';
 import { PushSubscriptionRequest, PushUnsubscribeRequest } from '../../site/contract/push.ts';
 import { PushKey } from '../../site/contract/subscriptions.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { clientAddress } from '../http/client-address.ts';
+import { countFromConnection } from '../http/connection-limit.ts';
 import { HttpError } from '../http/errors.ts';
 import { readJson } from '../http/json-body.ts';
-import { minutesText, SlidingWindow } from '../http/sliding-window.ts';
+import { SlidingWindow } from '../http/sliding-window.ts';
 import { operations } from '../openapi/operation.ts';
 import { isAllowedEndpoint } from '../subscriptions/push-endpoints.ts';
 import { siteLanguageOf } from '../subscriptions/site-language.ts';
@@ -89,13 +89,7 @@ export function pushRoutes(deps: AppDeps) {
         const request = await readJson(c, PushSubscriptionRequest);
         if (!isAllowedEndpoint(request.endpoint, endpointHosts)) throw new HttpError(400, NOT_A_PUSH_SERVICE);
         const language = siteLanguageOf(stores.content.data.settings, request.language);
-        const address = clientAddress(c, trustProxy);
-        const wait = made.waitFor(address, SUBSCRIPTIONS_PER_HOUR);
-        if (wait > 0) {
-          c.header('Retry-After', String(Math.ceil(wait / 1000)));
-          throw new HttpError(429, `Too many requests from this connection. Please try again in ${minutesText(wait)}.`);
-        }
-        made.record(address);
+        countFromConnection(c, made, { limit: SUBSCRIPTIONS_PER_HOUR, trustProxy, what: 'requests' });
         const { endpoint, keys, topics } = request;
         const subscription = request.token === undefined ? undefined : subscriptionOf(request.token);
         await stores.pushDevices.update((draft) => {

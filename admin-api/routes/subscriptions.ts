@@ -13,11 +13,11 @@ import {
 import { inLanguage } from '../../site/contract/translations.ts';
 import { MESSAGE_PARAMETER } from '../../site/lib/subscription-paths.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { clientAddress } from '../http/client-address.ts';
+import { countFromConnection } from '../http/connection-limit.ts';
 import { HttpError } from '../http/errors.ts';
 import { filledHoneypot } from '../http/honeypot.ts';
 import { readJson, readJsonBody, validate } from '../http/json-body.ts';
-import { minutesText, SlidingWindow } from '../http/sliding-window.ts';
+import { SlidingWindow } from '../http/sliding-window.ts';
 import { operations } from '../openapi/operation.ts';
 import { privacyNoticeVersion } from '../privacy/privacy-notice.ts';
 import { siteLanguageOf } from '../subscriptions/site-language.ts';
@@ -140,13 +140,7 @@ export function subscriptionRoutes(deps: AppDeps) {
         const request = validate(SubscriptionRequest, body);
         const language = languageOf(request.language);
         if (!notifier.sends) throw new HttpError(503, NO_MAIL);
-        const address = clientAddress(c, trustProxy);
-        const wait = asked.waitFor(address, REQUESTS_PER_HOUR);
-        if (wait > 0) {
-          c.header('Retry-After', String(Math.ceil(wait / 1000)));
-          throw new HttpError(429, `Too many requests from this connection. Please try again in ${minutesText(wait)}.`);
-        }
-        asked.record(address);
+        countFromConnection(c, asked, { limit: REQUESTS_PER_HOUR, trustProxy, what: 'requests' });
         const { result: mail, data } = await stores.subscriptions.update((draft) =>
           requestSubscription(draft.subscriptions, { ...request, language }, new Date()),
         );
