@@ -156,7 +156,8 @@ export class Announcer {
   async #send(id: string, announcement: Announcement) {
     for (const { outbox, recipients } of this.#channels) {
       const to = recipients(announcement);
-      if (to.length === 0 || outbox.knows(id)) continue;
+      // A batch of this id queued or sent already is not queued again (Outbox.enqueue).
+      if (to.length === 0) continue;
       await outbox.enqueue(id, announcement, to, {
         urgent: announcement.kind === 'alert',
         about: aboutOf(announcement),

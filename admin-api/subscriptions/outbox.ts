@@ -136,11 +136,6 @@ export class Outbox<M> {
     return true;
   }
 
-  /** Whether a batch of this id is queued or was sent. */
-  knows(id: string): boolean {
-    return this.#batches.has(id) || this.#finished.has(id);
-  }
-
   /** Resolves once nothing is left to send (retries waiting count as left). */
   async settled(): Promise<void> {
     while (this.#underway.size > 0 || this.#batches.size > 0) {

@@ -11,6 +11,7 @@ import { inLanguage } from '../../site/contract/translations.ts';
 import type { Stores } from '../store/stores.ts';
 import { announcementNotification } from './announcement-notifications.ts';
 import type { Announcement } from './announcements.ts';
+import { byId } from './by-id.ts';
 import type { Outcome } from './outbox.ts';
 import type { VapidKeys } from './vapid-keys.ts';
 
@@ -47,7 +48,7 @@ export function notifies(device: PushDevice, announcement: Announcement): boolea
 export function pushSender({ stores, vapid, siteUrl }: PushSenderDeps) {
   return {
     async send(announcement: Announcement, recipient: string): Promise<Exclude<Outcome, 'bounced'>> {
-      const device = stores.pushDevices.data.devices.find((candidate) => candidate._id === recipient);
+      const device = byId(stores.pushDevices.data.devices, recipient);
       if (!device || announcement.kind === 'digest' || !notifies(device, announcement)) return 'skipped';
       const { settings } = stores.content.data;
       const notification = announcementNotification(announcement, device.language, {

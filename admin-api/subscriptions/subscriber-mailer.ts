@@ -5,13 +5,14 @@
  * at BOUNCES_TO_SUSPEND.
  */
 import nodemailer from 'nodemailer';
-import { BOUNCES_TO_SUSPEND, type Subscription } from '../../site/contract/subscriptions.ts';
+import { BOUNCES_TO_SUSPEND } from '../../site/contract/subscriptions.ts';
 import { inLanguage } from '../../site/contract/translations.ts';
 import type { MailSettings } from '../config.ts';
 import { nodemailerMessage } from '../mail/notifier.ts';
 import type { Stores } from '../store/stores.ts';
 import { announcementMail } from './announcement-mails.ts';
 import { type Announcement, wants } from './announcements.ts';
+import { byId } from './by-id.ts';
 import type { Outcome } from './outbox.ts';
 import { subscriptionLinks } from './subscription-links.ts';
 import type { SubscriptionTokens } from './subscription-tokens.ts';
@@ -29,17 +30,6 @@ export interface SubscriberMailer {
   close(): void;
 }
 
-/** The subscriptions by id, made once per version of the document. */
-const byId = new WeakMap<readonly Subscription[], Map<string, Subscription>>();
-export function subscriptionById(subscriptions: readonly Subscription[], id: string): Subscription | undefined {
-  let map = byId.get(subscriptions);
-  if (!map) {
-    map = new Map(subscriptions.map((subscription) => [subscription._id, subscription]));
-    byId.set(subscriptions, map);
-  }
-  return map.get(id);
-}
-
 export function subscriberMailer({ mail, stores, tokens, siteUrl }: SubscriberMailerDeps): SubscriberMailer {
   const transport = nodemailer.createTransport({
     url: mail.smtpUrl,
@@ -51,7 +41,7 @@ export function subscriberMailer({ mail, stores, tokens, siteUrl }: SubscriberMa
   });
   return {
     async send(announcement, recipient, batch) {
-      const subscription = subscriptionById(stores.subscriptions.data.subscriptions, recipient);
+      const subscription = byId(stores.subscriptions.data.subscriptions, recipient);
       if (!subscription || !wants(subscription, announcement)) return 'skipped';
       const { settings } = stores.content.data;
       const place = {
